@@ -1,0 +1,24 @@
+// Bundles the API into dist/: our workspace packages (TypeScript source) are compiled in,
+// every npm dependency stays an import resolved from node_modules at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@store/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { apiMessages } from '@store/shared';
+import compression from 'compression';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { DatabaseHandle } from './db/client.js';
+import { healthRoutes } from './features/health/routes.js';
+import { createPartsRepo } from './features/parts/repo.js';
+import { partsRoutes } from './features/parts/routes.js';
+import { createPartsService } from './features/parts/service.js';
+import { createReviewsRepo } from './features/reviews/repo.js';
+import { reviewsRoutes } from './features/reviews/routes.js';
+import { createReviewsService } from './features/reviews/service.js';
+import { errorHandler } from './lib/error-handler.js';
+import type { Logger } from './lib/logger.js';
+import { assetsDir } from './lib/paths.js';
+import { webAppRouter } from './lib/web-app.js';
+
+export interface AppDeps {
+  database: Pick<DatabaseHandle, 'db' | 'ping' | 'kind'>;
+  logger: Logger;
+  config: {
+    corsOrigins: string[];
+    trustProxy: number;
+    /** Built SPA to serve at `/`; absent in API-only tests. */
+    webDistDir?: string;
+  };
+}
+
+/** Builds the whole application from its dependencies; `server.ts` only listens. */
+export function createApp({ database, logger, config }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          // The store may run on plain http (localhost, behind a TLS proxy): never rewrite.
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
+  app.use(compression());
+
+  const api = express.Router();
+  api.use(cors({ origin: config.corsOrigins, exposedHeaders: ['X-Total-Count'] }));
+  api.use(express.json({ limit: '100kb' }));
+  api.use(healthRoutes(database));
+  api.use(partsRoutes(createPartsService(createPartsRepo(database.db))));
+  api.use(reviewsRoutes(createReviewsService(createReviewsRepo(database.db))));
+  api.use((_req, res) => {
+    res.status(404).json({ message: apiMessages.routeNotFound });
+  });
+  app.use('/api', api);
+
+  // Demo catalog images shipped in the repository.
+  app.use('/media', express.static(path.join(assetsDir), { maxAge: '7d', fallthrough: false }));
+
+  const web = config.webDistDir ? webAppRouter(config.webDistDir) : undefined;
+  if (web) app.use(web);
+
+  app.use(errorHandler(logger));
+  return app;
+}

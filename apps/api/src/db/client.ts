@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../lib/paths.js';
+import * as schema from './schema.js';
+
+/** Both drivers give this type, so repositories never know which engine they talk to. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** Applies the checked-in migrations (idempotent). */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Any advisory-lock key works as long as every instance of the store uses the same one. */
+const MIGRATION_LOCK_KEY = 7_215_001;
+
+export interface PostgresOptions {
+  url: string;
+  /** Tests isolate themselves in a schema of their own. */
+  searchPath?: string;
+  maxConnections?: number;
+}
+
+export function openPostgres({ url, searchPath, maxConnections = 10 }: PostgresOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const db: Database = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several instances may start at once: one migrates while the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client, schema }), {
+          migrationsFolder: migrationsDir,
+          ...(searchPath ? { migrationsSchema: searchPath } : {}),
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL (WASM). `dataDir` persists it; without one it lives in memory. */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db: Database = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {
+  return config.databaseUrl
+    ? Promise.resolve(openPostgres({ url: config.databaseUrl }))
+    : openPglite(path.join(config.dataDir, 'pglite'));
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Money is integer cents; the API converts to and from decimal currency units at its edge. */
+export const parts = pgTable(
+  'parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    minOrderQuantity: integer('min_order_quantity').notNull(),
+    availableQuantity: integer('available_quantity').notNull(),
+    description: text('description').notNull(),
+    bulkDiscount: boolean('bulk_discount').notNull().default(false),
+    addedBy: text('added_by'),
+    createdAt: createdAt(),
+    /** Deleted parts leave the storefront but stay for the orders that name them. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('parts_price_positive', sql`${t.priceCents} > 0`),
+    check('parts_available_nonnegative', sql`${t.availableQuantity} >= 0`),
+    check('parts_min_order_positive', sql`${t.minOrderQuantity} >= 1`),
+    // NULLS FIRST is PostgreSQL's default for DESC, so `order by created_at desc, id desc` uses it.
+    index('parts_listed_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    ratings: numeric('ratings', { precision: 3, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_ratings_range', sql`${t.ratings} >= 0 and ${t.ratings} <= 5`),
+    index('reviews_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_email_idx').on(t.email),
+  ],
+);
+
+/** Small key/value facts about this database, e.g. that the demo catalog was seeded once. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import { inject } from 'vitest';
+import { createApp } from '../src/app.js';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
+import type { parts } from '../src/db/schema.js';
+import { createLogger } from '../src/lib/logger.js';
+
+export const usingPostgres = process.env.TEST_DB === 'postgres';
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite, or (api:postgres project)
+ * a fresh schema in the run's PostgreSQL database, dropped by `close()`.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (!usingPostgres) {
+    const handle = await openPglite();
+    await handle.migrate();
+    return handle;
+  }
+  const url = inject('postgresRunUrl');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await withClient(url, (client) => client.query(`create schema ${schema}`));
+  const handle = openPostgres({ url, searchPath: schema, maxConnections: 30 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestApp(options: { webDistDir?: string } = {}) {
+  const database = await openTestDatabase();
+  const app = createApp({
+    database,
+    logger: createLogger('silent'),
+    config: { corsOrigins: ['http://allowed.example'], trustProxy: 0, ...options },
+  });
+  return { app, database, db: database.db, http: () => request(app), close: () => database.close() };
+}
+
+let counter = 0;
+/** A part row with sensible defaults; `createdAt` lets a test fix the "newest" order. */
+export function partRow(overrides: Partial<typeof parts.$inferInsert> = {}): typeof parts.$inferInsert {
+  counter += 1;
+  return {
+    name: `Test part ${counter}`,
+    img: '/media/parts/test.svg',
+    priceCents: 12_345,
+    minOrderQuantity: 10,
+    availableQuantity: 500,
+    description: `A part used by the tests, number ${counter}. `.repeat(5),
+    bulkDiscount: false,
+    ...overrides,
+  };
+}

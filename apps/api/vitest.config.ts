@@ -1,0 +1,40 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI && !postgresUrl) {
+  // In CI the PostgreSQL run is mandatory: a missing URL must fail, not silently skip a suite.
+  throw new Error('TEST_DATABASE_URL must be set in CI (see .ci/run)');
+}
+
+export default defineConfig({
+  test: {
+    setupFiles: ['./test/setup/fail-on-console.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api:pglite',
+          env: { TEST_DB: 'pglite' },
+          exclude: [...configDefaults.exclude, 'test/process/**'],
+        },
+      },
+      // Starts the real server process; runs once, whatever the database projects.
+      { extends: true, test: { name: 'api:process', include: ['test/process/**/*.test.ts'] } },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api:postgres',
+                env: { TEST_DB: 'postgres' },
+                exclude: [...configDefaults.exclude, 'test/process/**'],
+                globalSetup: ['./test/setup/postgres-database.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

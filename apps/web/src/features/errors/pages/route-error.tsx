@@ -1,0 +1,20 @@
+import { useRouteError } from 'react-router-dom';
+import { ChunkLoadError } from '../../../lib/lazy-route';
+
+/** Shown inside the layout when a route fails to load or render. */
+export function RouteError() {
+  const error = useRouteError();
+  const message =
+    error instanceof ChunkLoadError ? error.message : 'Something went wrong while showing this page.';
+  return (
+    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <p className="mt-3 text-base-content/70">
+        Please reload the page. If it keeps happening, try again in a minute.
+      </p>
+      <button type="button" className="btn btn-primary mt-8" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
+  );
+}

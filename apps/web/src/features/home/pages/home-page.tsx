@@ -1,0 +1,17 @@
+import { Banner } from '../components/banner';
+import { BusinessSummary } from '../components/business-summary';
+import { HomeReviews } from '../components/home-reviews';
+import { OurParts } from '../components/our-parts';
+import { PremiumService } from '../components/premium-service';
+
+export default function HomePage() {
+  return (
+    <>
+      <Banner />
+      <PremiumService />
+      <OurParts />
+      <HomeReviews />
+      <BusinessSummary />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { HOME_PARTS_COUNT, type Part, type PartSort } from '@store/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { getJson, getList } from '../../lib/api-client';
+
+export const partKeys = {
+  all: ['parts'] as const,
+  list: (params: { page: number; limit: number; sort: PartSort }) =>
+    [...partKeys.all, 'list', params] as const,
+  detail: (id: string) => [...partKeys.all, 'detail', id] as const,
+};
+
+export const partsListQuery = (params: { page: number; limit: number; sort: PartSort }) =>
+  queryOptions({
+    queryKey: partKeys.list(params),
+    queryFn: ({ signal }) => getList<Part>('/parts', params, signal),
+  });
+
+/** "Our Parts" on the home page: the newest three (spec §2). */
+export const newestPartsQuery = () => partsListQuery({ page: 1, limit: HOME_PARTS_COUNT, sort: 'newest' });
+
+export const partQuery = (id: string) =>
+  queryOptions({
+    queryKey: partKeys.detail(id),
+    queryFn: ({ signal }) => getJson<Part>(`/part/${encodeURIComponent(id)}`, undefined, signal),
+  });

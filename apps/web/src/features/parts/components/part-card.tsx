@@ -1,0 +1,68 @@
+import type { Part } from '@store/shared';
+import { Link } from 'react-router-dom';
+import { excerpt, formatPrice, formatQuantity } from '../../../lib/format';
+
+/** One part as the home page and the catalog show it (spec §2). */
+export function PartCard({ part, priority = false }: { part: Part; priority?: boolean }) {
+  const headingId = `part-${part._id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
+      data-testid="part-card"
+    >
+      <figure className="bg-base-200">
+        <img
+          src={part.img}
+          alt={part.name}
+          width={800}
+          height={600}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-[4/3] h-auto w-full object-contain"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 id={headingId} className="card-title text-lg leading-snug">
+          {part.name}
+        </h3>
+        <p className="text-2xl font-bold text-primary" data-testid="part-price">
+          {formatPrice(part.price)} <span className="text-sm font-normal text-base-content/60">per unit</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-box bg-base-200 px-3 py-2">
+            <dt className="text-base-content/60">Minimum order</dt>
+            <dd className="font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
+          </div>
+          <div className="rounded-box bg-base-200 px-3 py-2">
+            <dt className="text-base-content/60">Available</dt>
+            <dd className="font-semibold">{formatQuantity(part.availableQuantity)}</dd>
+          </div>
+        </dl>
+        <p className="text-base-content/80" data-testid="part-excerpt" title={part.description}>
+          {excerpt(part.description)}
+        </p>
+        {part.bulkDiscount && <span className="badge badge-accent badge-soft">Bulk discount eligible</span>}
+        <div className="card-actions mt-auto justify-end">
+          <Link to={`/purchase/${part._id}`} className="btn btn-primary" aria-label={`Purchase ${part.name}`}>
+            Purchase
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function PartCardSkeleton() {
+  return (
+    <div className="card border border-base-300" aria-hidden="true">
+      <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+      <div className="card-body gap-3">
+        <div className="skeleton h-6 w-3/4" />
+        <div className="skeleton h-8 w-1/3" />
+        <div className="skeleton h-16 w-full" />
+        <div className="skeleton h-12 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { newestPartsQuery, partQuery, partsListQuery } from './api';
+export { PartCard, PartCardSkeleton } from './components/part-card';

@@ -1,0 +1,13 @@
+import { DESCRIPTION_EXCERPT_LENGTH } from '@store/shared';
+
+const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const integer = new Intl.NumberFormat('en-US');
+
+export const formatPrice = (amount: number) => currency.format(amount);
+export const formatQuantity = (n: number) => integer.format(n);
+
+/** The first 100 characters of a description (spec §2), with an ellipsis when it was cut. */
+export function excerpt(text: string, length = DESCRIPTION_EXCERPT_LENGTH): string {
+  const chars = Array.from(text);
+  return chars.length <= length ? text : `${chars.slice(0, length).join('')}…`;
+}

@@ -1,0 +1,21 @@
+/// <reference types="vitest/config" />
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.VITE_DEV_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    // The manifest lets scripts/bundle-size.mjs measure exactly what the home route loads.
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': apiTarget, '/media': apiTarget },
+  },
+  test: {
+    include: ['src/**/*.test.ts'],
+  },
+});

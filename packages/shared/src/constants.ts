@@ -1,0 +1,41 @@
+/** Business constants and limits of spec §9, named once. */
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** Home page: how many of the newest parts, and how long a description excerpt. */
+export const HOME_PARTS_COUNT = 3;
+export const DESCRIPTION_EXCERPT_LENGTH = 100;
+
+export const RATING_MAX = 5;
+export const RATING_STEP = 0.01;
+
+/** Premium promotion: 5% per full 500 units of eligible parts (capped; see ordering). */
+export const BULK_DISCOUNT = { percentPerStep: 5, unitsPerStep: 500, maxPercent: 25 } as const;
+
+export const TOAST_OPTIONS = {
+  position: 'top-right',
+  autoClose: 5000,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  theme: 'light',
+} as const;
+
+/** Data cache: entries kept 5 minutes, 3 retries, exponential retry delay capped at 30 s. */
+export const QUERY_CACHE = { gcTimeMs: 5 * 60_000, retries: 3, maxRetryDelayMs: 30_000 } as const;
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const SIGN_IN_POPUP = { width: 500, height: 600, closedPollMs: 2000 } as const;
+
+/** Lists are always paginated; no endpoint returns an unbounded list. */
+export const PAGE_SIZE = { default: 12, max: 100 } as const;
+/** Deepest page a list may ask for: keeps OFFSET scans bounded. */
+export const MAX_PAGE = 1000;
+
+/** Business summary on the home page: hard-coded figures (spec §2). */
+export const BUSINESS_SUMMARY = [
+  { label: 'Total customers', value: '1,200+' },
+  { label: 'Likes', value: '33K+' },
+  { label: 'New users this year', value: '480+' },
+  { label: 'Annual revenue', value: '$12M' },
+] as const;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MAX_PAGE, PAGE_SIZE } from '../constants.js';
+import { validationMessages as m } from '../messages.js';
+
+/** Opaque ids are UUIDs; anything else can never name a row (so the API answers 404). */
+export const idSchema = z.uuid();
+
+/** A simple e-mail pattern (spec §5): something@something.tld, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(254, m.emailInvalid)
+  .regex(EMAIL_PATTERN, m.emailInvalid);
+
+/** Query-string pagination: values arrive as strings; repeated keys arrive as arrays and fail. */
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** Up to two decimals, checked on integer hundredths so 0.1 + 0.2 style float noise is ignored. */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}

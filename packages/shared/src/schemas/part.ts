@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+import { hasAtMostTwoDecimals, paginationQuerySchema } from './common.js';
+
+export const MAX_QUANTITY = 1_000_000;
+export const MAX_PRICE = 1_000_000;
+
+/** A part as the API returns it (DESIGN.md §3). `price` is the unit price in currency units. */
+export const partSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  img: z.string(),
+  price: z.number(),
+  minOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  description: z.string(),
+  bulkDiscount: z.boolean(),
+  createdAt: z.string(),
+});
+export type Part = z.infer<typeof partSchema>;
+
+export const partSortSchema = z.enum(['newest']);
+export type PartSort = z.infer<typeof partSortSchema>;
+
+export const partsQuerySchema = paginationQuerySchema.extend({
+  sort: partSortSchema.default('newest'),
+});
+export type PartsQuery = z.infer<typeof partsQuerySchema>;
+
+const wholeQuantity = (required: string) =>
+  z.number({ error: required }).int(m.wholeNumber).max(MAX_QUANTITY, m.quantityTooHigh);
+
+const productFields = {
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(120, m.nameTooLong),
+  price: z
+    .number({ error: m.priceRequired })
+    .positive(m.pricePositive)
+    .max(MAX_PRICE, m.priceTooHigh)
+    .refine(hasAtMostTwoDecimals, m.priceCents),
+  availableQuantity: wholeQuantity(m.availableRequired).min(0, m.availableNegative),
+  minOrderQuantity: wholeQuantity(m.minOrderRequired).min(1, m.minOrderAtLeastOne),
+  description: z
+    .string({ error: m.descriptionRequired })
+    .trim()
+    .min(1, m.descriptionRequired)
+    .max(2000, m.descriptionTooLong),
+  bulkDiscount: z.boolean().default(false),
+};
+
+/** What an admin sends to create or update a part. The adder's e-mail comes from the token. */
+export const productInputSchema = z
+  .object({
+    ...productFields,
+    img: z.string({ error: m.imageRequired }).trim().min(1, m.imageRequired).max(500, m.imageInvalid),
+  })
+  .refine((p) => p.minOrderQuantity <= p.availableQuantity, {
+    path: ['minOrderQuantity'],
+    error: m.minOrderAboveAvailable,
+  });
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+/**
+ * The Add Product form (spec §3): name, price, available, minorder, description, image file.
+ * Number inputs are read with valueAsNumber, so an empty field arrives as NaN and fails as
+ * "required". The image is checked as "chosen" here; its bytes are checked by the image host.
+ */
+export const addProductFormSchema = z
+  .object({
+    name: productFields.name,
+    price: productFields.price,
+    available: productFields.availableQuantity,
+    minorder: productFields.minOrderQuantity,
+    description: productFields.description,
+    image: z.custom<ArrayLike<unknown>>(
+      (files) => typeof files === 'object' && files !== null && (files as ArrayLike<unknown>).length > 0,
+      m.imageRequired,
+    ),
+    bulkDiscount: productFields.bulkDiscount,
+  })
+  .refine((p) => p.minorder <= p.available, {
+    path: ['minorder'],
+    error: m.minOrderAboveAvailable,
+  });
+export type AddProductForm = z.input<typeof addProductFormSchema>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { displayNameSchema } from './auth.js';
+import { emailSchema } from './common.js';
+
+export const roleSchema = z.enum(['admin', 'customer']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userSchema = z.object({ email: emailSchema, name: z.string(), role: roleSchema });
+export type User = z.infer<typeof userSchema>;
+
+/** My Profile: the only thing a user edits about themselves. */
+export const profileUpdateSchema = z.object({ name: displayNameSchema });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addProductFormSchema,
+  isOrderQuantityValid,
+  loginSchema,
+  orderInputSchema,
+  productInputSchema,
+  registerSchema,
+  reviewInputSchema,
+  validationMessages as m,
+} from '../src/index.js';
+import type { z } from 'zod';
+
+/** The first message zod reports for `field`, or undefined when that field is valid. */
+function messageFor(schema: z.ZodType, input: unknown, field: string): string | undefined {
+  const result = schema.safeParse(input);
+  if (result.success) return undefined;
+  return result.error.issues.find((issue) => issue.path.join('.') === field)?.message;
+}
+
+const login = { email: 'buyer@example.com', password: 'secret1' };
+
+describe('login and register (spec §5)', () => {
+  it.each([
+    [{ ...login, email: undefined }, 'email', m.emailRequired],
+    [{ ...login, email: '' }, 'email', m.emailRequired],
+    [{ ...login, email: '   ' }, 'email', m.emailRequired],
+    [{ ...login, email: 'buyer@example' }, 'email', m.emailInvalid],
+    [{ ...login, email: 'buyer example.com' }, 'email', m.emailInvalid],
+    [{ ...login, email: 'a b@example.com' }, 'email', m.emailInvalid],
+    [{ ...login, password: undefined }, 'password', m.passwordRequired],
+    [{ ...login, password: '' }, 'password', m.passwordRequired],
+    [{ ...login, password: '12345' }, 'password', m.passwordTooShort],
+  ])('login %j → %s: %s', (input, field, message) => {
+    expect(messageFor(loginSchema, input, field)).toBe(message);
+  });
+
+  it('accepts a valid login and a 6-character password', () => {
+    expect(loginSchema.safeParse({ ...login, password: '123456' }).success).toBe(true);
+  });
+
+  it.each([
+    [{ ...login, name: undefined }, 'name', m.nameRequired],
+    [{ ...login, name: '  ' }, 'name', m.nameRequired],
+    [{ ...login, name: 'x'.repeat(121) }, 'name', m.nameTooLong],
+    [{ name: 'Ada', email: '', password: 'secret1' }, 'email', m.emailRequired],
+    [{ name: 'Ada', email: 'bad', password: 'secret1' }, 'email', m.emailInvalid],
+    [{ name: 'Ada', email: 'ada@example.com', password: '' }, 'password', m.passwordRequired],
+    [{ name: 'Ada', email: 'ada@example.com', password: 'abc' }, 'password', m.passwordTooShort],
+  ])('register %j → %s: %s', (input, field, message) => {
+    expect(messageFor(registerSchema, input, field)).toBe(message);
+  });
+
+  it('trims the name and the e-mail', () => {
+    expect(registerSchema.parse({ name: ' Ada ', email: ' ada@example.com ', password: 'secret1' })).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'secret1',
+    });
+  });
+});
+
+const product = {
+  name: 'VoltCore Helix 7',
+  img: 'https://img.example/helix.webp',
+  price: 249.99,
+  availableQuantity: 1200,
+  minOrderQuantity: 10,
+  description: 'Eight cores.',
+  bulkDiscount: false,
+};
+
+describe('add product (spec §5 and DESIGN.md hardening)', () => {
+  it.each([
+    [{ ...product, name: '' }, 'name', m.nameRequired],
+    [{ ...product, price: undefined }, 'price', m.priceRequired],
+    [{ ...product, price: Number.NaN }, 'price', m.priceRequired],
+    [{ ...product, price: 0 }, 'price', m.pricePositive],
+    [{ ...product, price: -5 }, 'price', m.pricePositive],
+    [{ ...product, price: 1.999 }, 'price', m.priceCents],
+    [{ ...product, price: 2_000_000 }, 'price', m.priceTooHigh],
+    [{ ...product, availableQuantity: undefined }, 'availableQuantity', m.availableRequired],
+    [{ ...product, availableQuantity: -1 }, 'availableQuantity', m.availableNegative],
+    [{ ...product, availableQuantity: 1.5 }, 'availableQuantity', m.wholeNumber],
+    [{ ...product, minOrderQuantity: undefined }, 'minOrderQuantity', m.minOrderRequired],
+    [{ ...product, minOrderQuantity: 0 }, 'minOrderQuantity', m.minOrderAtLeastOne],
+    [{ ...product, minOrderQuantity: 5000 }, 'minOrderQuantity', m.minOrderAboveAvailable],
+    [{ ...product, description: '' }, 'description', m.descriptionRequired],
+    [{ ...product, description: 'x'.repeat(2001) }, 'description', m.descriptionTooLong],
+    [{ ...product, img: '' }, 'img', m.imageRequired],
+  ])('product input %# → %s: %s', (input, field, message) => {
+    expect(messageFor(productInputSchema, input, field)).toBe(message);
+  });
+
+  it('accepts cents exactly, despite binary floating point', () => {
+    expect(productInputSchema.safeParse({ ...product, price: 0.29 }).success).toBe(true);
+    expect(productInputSchema.safeParse({ ...product, price: 1234.56 }).success).toBe(true);
+  });
+
+  const form = {
+    name: 'Part',
+    price: 10,
+    available: 100,
+    minorder: 10,
+    description: 'A part',
+    image: [{}],
+  };
+
+  it.each([
+    [{ ...form, name: '' }, 'name', m.nameRequired],
+    [{ ...form, price: Number.NaN }, 'price', m.priceRequired],
+    [{ ...form, available: Number.NaN }, 'available', m.availableRequired],
+    [{ ...form, minorder: Number.NaN }, 'minorder', m.minOrderRequired],
+    [{ ...form, description: '' }, 'description', m.descriptionRequired],
+    [{ ...form, image: [] }, 'image', m.imageRequired],
+    [{ ...form, image: undefined }, 'image', m.imageRequired],
+  ])('add product form %# → %s: %s', (input, field, message) => {
+    expect(messageFor(addProductFormSchema, input, field)).toBe(message);
+  });
+});
+
+const order = {
+  partId: '3f1c2a5e-9b7d-4c11-8e2f-0a1b2c3d4e5f',
+  productQuantity: 20,
+  phone: '+1 (555) 010-2030',
+  address: '12 Harbour Street, Springfield 40001',
+};
+
+describe('order', () => {
+  it('accepts a valid order', () => {
+    expect(orderInputSchema.safeParse(order).success).toBe(true);
+  });
+
+  it.each([
+    [{ ...order, phone: '' }, 'phone', m.phoneRequired],
+    [{ ...order, phone: '12345' }, 'phone', m.phoneInvalid],
+    [{ ...order, phone: 'call me' }, 'phone', m.phoneInvalid],
+    [{ ...order, phone: '1'.repeat(16) }, 'phone', m.phoneInvalid],
+    [{ ...order, address: '' }, 'address', m.addressRequired],
+    [{ ...order, address: 'Main St' }, 'address', m.addressTooShort],
+    [{ ...order, address: 'x'.repeat(301) }, 'address', m.addressTooLong],
+    [{ ...order, address: '<script>alert(1)</script> Street' }, 'address', m.addressInvalid],
+  ])('order %# → %s: %s', (input, field, message) => {
+    expect(messageFor(orderInputSchema, input, field)).toBe(message);
+  });
+
+  it('accepts addresses in other scripts', () => {
+    expect(orderInputSchema.safeParse({ ...order, address: 'Hauptstraße 5, 10115 Berlin' }).success).toBe(true);
+    expect(orderInputSchema.safeParse({ ...order, address: '東京都千代田区丸の内1-1-1' }).success).toBe(true);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, 10_000_001])('refuses quantity %s', (productQuantity) => {
+    expect(orderInputSchema.safeParse({ ...order, productQuantity }).success).toBe(false);
+  });
+
+  it('applies the purchase page rule: a number between the minimum and the stock', () => {
+    const part = { minOrderQuantity: 10, availableQuantity: 100 };
+    expect(isOrderQuantityValid(10, part)).toBe(true);
+    expect(isOrderQuantityValid(100, part)).toBe(true);
+    expect(isOrderQuantityValid(9, part)).toBe(false);
+    expect(isOrderQuantityValid(101, part)).toBe(false);
+    expect(isOrderQuantityValid(Number.NaN, part)).toBe(false);
+    expect(isOrderQuantityValid(10.5, part)).toBe(false);
+  });
+});
+
+describe('review', () => {
+  it.each([
+    [{ message: '', ratings: 4 }, 'message', m.messageRequired],
+    [{ ratings: 4 }, 'message', m.messageRequired],
+    [{ message: 'x'.repeat(1001), ratings: 4 }, 'message', m.messageTooLong],
+    [{ message: 'Great', ratings: undefined }, 'ratings', m.ratingsRequired],
+    [{ message: 'Great', ratings: Number.NaN }, 'ratings', m.ratingsRequired],
+    [{ message: 'Great', ratings: -0.01 }, 'ratings', m.ratingsRange],
+    [{ message: 'Great', ratings: 5.01 }, 'ratings', m.ratingsRange],
+    [{ message: 'Great', ratings: 4.555 }, 'ratings', m.ratingsStep],
+  ])('review %j → %s: %s', (input, field, message) => {
+    expect(messageFor(reviewInputSchema, input, field)).toBe(message);
+  });
+
+  it('accepts 0, 5 and two decimals', () => {
+    for (const ratings of [0, 5, 4.75, 0.01]) {
+      expect(reviewInputSchema.safeParse({ message: 'Great', ratings }).success).toBe(true);
+    }
+  });
+});
