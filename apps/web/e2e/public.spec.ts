@@ -69,10 +69,14 @@ test.describe('public storefront', () => {
     await expect(page.getByTestId('part-card').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Blogs' }).click();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('button', { name: 'Open menu' }).click();
+    await main.getByRole('link', { name: 'Blogs' }).click();
     await expect(page).toHaveURL(/\/blogs$/);
     await expect(page.getByTestId('blog-section')).toHaveCount(5);
+    await expect(main.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 
   test('the production page runs under the CSP without violations or console errors', async ({ page }) => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   addProductFormSchema,
   isOrderQuantityValid,
   loginSchema,
+  validationMessages as m,
   orderInputSchema,
   productInputSchema,
   registerSchema,
   reviewInputSchema,
-  validationMessages as m,
 } from '../src/index.js';
-import type { z } from 'zod';
 
 /** The first message zod reports for `field`, or undefined when that field is valid. */
 function messageFor(schema: z.ZodType, input: unknown, field: string): string | undefined {
@@ -145,7 +145,9 @@ describe('order', () => {
   });
 
   it('accepts addresses in other scripts', () => {
-    expect(orderInputSchema.safeParse({ ...order, address: 'Hauptstraße 5, 10115 Berlin' }).success).toBe(true);
+    expect(orderInputSchema.safeParse({ ...order, address: 'Hauptstraße 5, 10115 Berlin' }).success).toBe(
+      true,
+    );
     expect(orderInputSchema.safeParse({ ...order, address: '東京都千代田区丸の内1-1-1' }).success).toBe(true);
   });
 

@@ -24,7 +24,7 @@ export function SocialIcons() {
             href={links[name]}
             target="_blank"
             rel="noopener noreferrer"
-            className="btn btn-circle btn-ghost btn-sm"
+            className="btn btn-circle btn-ghost btn-sm text-neutral-content hover:bg-neutral-content/15"
           >
             <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d={icons[name]} />

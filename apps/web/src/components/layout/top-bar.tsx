@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 
 const links = [
   { to: '/', label: 'Home', end: true },
@@ -21,11 +22,17 @@ function NavItems() {
 
 /** Top bar (spec §2). The signed-in items (Dashboard, name, Sign Out) arrive with accounts. */
 export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // A chosen link closes the small-screen menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => setMenuOpen(false), [pathname]);
+
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
         <div className="navbar-start">
-          <NavLink to="/" className="flex items-center gap-2 text-xl font-bold text-primary">
+          <NavLink to="/" className="flex items-center gap-2 whitespace-nowrap text-xl font-bold text-primary">
             <img src="/favicon.svg" alt="" width={32} height={32} />
             Parts Depot
           </NavLink>
@@ -34,8 +41,16 @@ export function TopBar() {
           <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">
             <NavItems />
           </ul>
-          <details className="dropdown dropdown-end md:hidden">
-            <summary className="btn btn-ghost" aria-label="Open menu">
+          <div className="relative md:hidden">
+            <button
+              type="button"
+              className="btn btn-square btn-ghost"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+              onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+            >
               <svg
                 width="24"
                 height="24"
@@ -45,13 +60,22 @@ export function TopBar() {
                 stroke="currentColor"
                 strokeWidth="2"
               >
-                <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+                <path
+                  d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'}
+                  strokeLinecap="round"
+                />
               </svg>
-            </summary>
-            <ul className="menu dropdown-content z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg">
-              <NavItems />
-            </ul>
-          </details>
+            </button>
+            {menuOpen && (
+              <ul
+                id="mobile-menu"
+                className="menu absolute right-0 z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg"
+                onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+              >
+                <NavItems />
+              </ul>
+            )}
+          </div>
         </div>
       </nav>
     </header>

@@ -11,7 +11,7 @@ export function ReviewCard({ review }: { review: Review }) {
         </blockquote>
         <figcaption className="flex items-center gap-3">
           <span className="avatar avatar-placeholder">
-            <span className="w-10 rounded-full bg-primary text-primary-content" aria-hidden="true">
+            <span className="size-10 rounded-full bg-primary text-primary-content" aria-hidden="true">
               {review.name.trim().charAt(0).toUpperCase()}
             </span>
           </span>
