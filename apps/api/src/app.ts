@@ -45,7 +45,8 @@ export function createApp({ database, logger, config }: AppDeps): Express {
       },
     }),
   );
-  app.use(compression());
+  // Small JSON answers cost more CPU to gzip than they save on the wire.
+  app.use(compression({ threshold: '4kb' }));
 
   const api = express.Router();
   api.use(cors({ origin: config.corsOrigins, exposedHeaders: ['X-Total-Count'] }));

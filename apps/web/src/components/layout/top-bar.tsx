@@ -32,7 +32,10 @@ export function TopBar() {
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
         <div className="navbar-start">
-          <NavLink to="/" className="flex items-center gap-2 whitespace-nowrap text-xl font-bold text-primary">
+          <NavLink
+            to="/"
+            className="flex items-center gap-2 whitespace-nowrap text-xl font-bold text-primary"
+          >
             <img src="/favicon.svg" alt="" width={32} height={32} />
             Parts Depot
           </NavLink>
