@@ -16,6 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api:pglite',
+          globalSetup: ['./test/setup/auth-emulator.ts'],
           env: { TEST_DB: 'pglite' },
           exclude: [...configDefaults.exclude, 'test/process/**'],
         },
@@ -30,7 +31,7 @@ export default defineConfig({
                 name: 'api:postgres',
                 env: { TEST_DB: 'postgres' },
                 exclude: [...configDefaults.exclude, 'test/process/**'],
-                globalSetup: ['./test/setup/postgres-database.ts'],
+                globalSetup: ['./test/setup/auth-emulator.ts', './test/setup/postgres-database.ts'],
               },
             },
           ]

@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/app.js';
+import { createTokenService } from '../src/auth/tokens.js';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { seedDemoCatalog } from '../src/db/seed.js';
 import { toPartDto } from '../src/features/parts/dto.js';
@@ -28,7 +29,14 @@ await seedDemoCatalog(database.db);
 const app = createApp({
   database,
   logger: createLogger('silent'),
-  config: { corsOrigins: [], trustProxy: 0 },
+  // The benchmarked route is public: the identity provider is never asked.
+  identity: {
+    verifyIdToken: () => Promise.reject(new Error('unused')),
+    deleteUserByEmail: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  },
+  tokens: createTokenService('bench-secret-bench-secret-bench-secret'),
+  config: { corsOrigins: [], trustProxy: 0, adminEmails: [], authRateLimit: 60 },
 });
 const repo = createPartsRepo(database.db);
 const bare = createServer(async (_req, res) => {

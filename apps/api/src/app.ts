@@ -4,6 +4,9 @@ import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { requireUser } from './auth/guards.js';
+import type { IdentityProvider } from './auth/identity.js';
+import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createPartsRepo } from './features/parts/repo.js';
@@ -12,6 +15,9 @@ import { createPartsService } from './features/parts/service.js';
 import { createReviewsRepo } from './features/reviews/repo.js';
 import { reviewsRoutes } from './features/reviews/routes.js';
 import { createReviewsService } from './features/reviews/service.js';
+import { createUsersRepo } from './features/users/repo.js';
+import { usersRoutes } from './features/users/routes.js';
+import { createUsersService } from './features/users/service.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
@@ -20,31 +26,27 @@ import { webAppRouter } from './lib/web-app.js';
 export interface AppDeps {
   database: Pick<DatabaseHandle, 'db' | 'ping' | 'kind'>;
   logger: Logger;
+  identity: IdentityProvider;
+  tokens: TokenService;
   config: {
     corsOrigins: string[];
     trustProxy: number;
+    adminEmails: string[];
+    authRateLimit: number;
+    /** Where the browser reaches Firebase Auth: the emulator, or Google's endpoints. */
+    firebaseEmulatorHost?: string | undefined;
     /** Built SPA to serve at `/`; absent in API-only tests. */
     webDistDir?: string;
   };
 }
 
 /** Builds the whole application from its dependencies; `server.ts` only listens. */
-export function createApp({ database, logger, config }: AppDeps): Express {
+export function createApp({ database, logger, identity, tokens, config }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:'],
-          // The store may run on plain http (localhost, behind a TLS proxy): never rewrite.
-          'upgrade-insecure-requests': null,
-        },
-      },
-    }),
-  );
+  app.use(helmet({ contentSecurityPolicy: { directives: cspDirectives(config.firebaseEmulatorHost) } }));
   // Small JSON answers cost more CPU to gzip than they save on the wire.
   app.use(compression({ threshold: '4kb' }));
 
@@ -54,6 +56,13 @@ export function createApp({ database, logger, config }: AppDeps): Express {
   api.use(healthRoutes(database));
   api.use(partsRoutes(createPartsService(createPartsRepo(database.db))));
   api.use(reviewsRoutes(createReviewsService(createReviewsRepo(database.db))));
+  const users = createUsersRepo(database.db);
+  api.use(
+    usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
+      requireUser: requireUser(tokens, users),
+      signInLimit: config.authRateLimit,
+    }),
+  );
   api.use((_req, res) => {
     res.status(404).json({ message: apiMessages.routeNotFound });
   });
@@ -67,4 +76,30 @@ export function createApp({ database, logger, config }: AppDeps): Express {
 
   app.use(errorHandler(logger));
   return app;
+}
+
+/**
+ * Helmet's defaults plus what Firebase Auth needs in the browser: its REST endpoints (or the
+ * emulator), and for Google sign-in Google's script and the project's auth pages.
+ */
+function cspDirectives(emulatorHost: string | undefined) {
+  const firebase = emulatorHost
+    ? { connect: [`http://${emulatorHost}`], frame: [`http://${emulatorHost}`], script: [] }
+    : {
+        connect: [
+          'https://identitytoolkit.googleapis.com',
+          'https://securetoken.googleapis.com',
+          'https://www.googleapis.com',
+        ],
+        frame: ['https://*.firebaseapp.com', 'https://*.web.app', 'https://accounts.google.com'],
+        script: ['https://apis.google.com'],
+      };
+  return {
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'", ...firebase.connect],
+    'frame-src': ["'self'", ...firebase.frame],
+    'script-src': ["'self'", ...firebase.script],
+    // The store may run on plain http (localhost, behind a TLS proxy): never rewrite.
+    'upgrade-insecure-requests': null,
+  };
 }

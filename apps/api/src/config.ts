@@ -13,6 +13,22 @@ const originList = z
   )
   .pipe(z.array(z.url({ protocol: /^https?$/ })));
 
+const emailList = z
+  .string()
+  .transform((list) =>
+    list
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099');
+
+/** Firebase's convention: a project id starting with demo- only ever talks to emulators. */
+export const DEFAULT_FIREBASE_PROJECT = 'demo-parts-depot';
+const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -28,6 +44,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Hops of reverse proxies to trust for the client's address (0 when exposed directly). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Signs the API's own tokens. Required with DATABASE_URL; the embedded store keeps its own. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'expected a Firebase project id')
+    .default(DEFAULT_FIREBASE_PROJECT),
+  /** The Auth emulator; defaults to 127.0.0.1:9099 for demo- projects, unused otherwise. */
+  FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
+  /** `start`: the store starts the emulator itself; `external`: one is already running. */
+  AUTH_EMULATOR: z.enum(['start', 'external']).default('start'),
+  /** Users who become admins when they sign in. */
+  ADMIN_EMAILS: emailList.default([]),
+  /** Sign-ins allowed per client address per 15 minutes. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -48,6 +78,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     throw new ConfigError(`Invalid environment variable(s):\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
+    );
+  }
+  const demoProject = e.FIREBASE_PROJECT_ID.startsWith('demo-');
+  const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST ?? (demoProject ? DEFAULT_EMULATOR_HOST : undefined);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -59,5 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     webDistDir: path.resolve(apiRoot, e.WEB_DIST_DIR ?? '../web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    jwtSecret: e.JWT_SECRET,
+    adminEmails: e.ADMIN_EMAILS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    firebase: {
+      projectId: e.FIREBASE_PROJECT_ID,
+      emulatorHost,
+      /** Start the emulator with the store: the embedded default. */
+      startEmulator: demoProject && e.AUTH_EMULATOR === 'start',
+    },
   };
 }

@@ -1,18 +1,24 @@
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { createApp } from './app.js';
+import { type AuthEmulator, startAuthEmulator } from './auth/emulator.js';
+import { createFirebaseIdentity } from './auth/identity.js';
+import { resolveJwtSecret } from './auth/jwt-secret.js';
+import { createTokenService } from './auth/tokens.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCatalog } from './db/seed.js';
+import { claimDataDir } from './lib/data-dir-lock.js';
 import { createLogger } from './lib/logger.js';
 import { apiRoot } from './lib/paths.js';
 
 /** Requests still running this long after a stop signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
+function readConfig() {
   try {
-    config = loadConfig(process.env, apiRoot);
+    return loadConfig(process.env, apiRoot);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -20,18 +26,49 @@ async function main() {
     }
     throw error;
   }
+}
+
+async function main() {
+  const config = readConfig();
   const logger = createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true });
+  const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
+
+  const { firebase } = config;
+  const emulatorStarting: Promise<AuthEmulator | undefined> =
+    firebase.startEmulator && firebase.emulatorHost
+      ? startAuthEmulator({
+          host: firebase.emulatorHost,
+          projectId: firebase.projectId,
+          workDir: path.join(config.dataDir, 'firebase-auth'),
+          persist: true,
+          log: (line) => logger.info(line),
+        })
+      : Promise.resolve(undefined);
 
   const database = await openDatabase(config);
   await database.migrate();
-  if (config.seedDemo && (await seedDemoCatalog(database.db))) {
-    logger.info('seeded the demo catalog');
-  }
+  if (config.seedDemo && (await seedDemoCatalog(database.db))) logger.info('seeded the demo catalog');
+  const emulator = await emulatorStarting;
 
-  const app = createApp({ database, logger, config });
+  const identity = createFirebaseIdentity({
+    projectId: firebase.projectId,
+    emulatorHost: firebase.emulatorHost,
+  });
+  const tokens = createTokenService(resolveJwtSecret(config));
+  const app = createApp({
+    database,
+    logger,
+    identity,
+    tokens,
+    config: { ...config, firebaseEmulatorHost: firebase.emulatorHost },
+  });
   const server: Server = app.listen(config.port, config.host, () => {
     const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-    logger.info(`store listening on http://localhost:${config.port} (${where})`);
+    const auth = firebase.emulatorHost
+      ? `Auth emulator ${firebase.emulatorHost}`
+      : `Firebase ${firebase.projectId}`;
+    logger.info(`store listening on http://localhost:${config.port} (${where}, ${auth})`);
   });
 
   let stopping = false;
@@ -44,9 +81,12 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // close() stops accepting and resolves once in-flight requests have finished.
+    // close() stops accepting and calls back once in-flight requests have finished.
     server.close(async () => {
       await database.close();
+      await identity.close();
+      await emulator?.stop();
+      releaseDataDir();
       logger.info('stopped');
       process.exit(0);
     });

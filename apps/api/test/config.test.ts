@@ -19,6 +19,9 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       DATABASE_URL: 'postgres://store@db:5432/store',
+      JWT_SECRET: 'x'.repeat(40),
+      FIREBASE_PROJECT_ID: 'parts-depot-prod',
+      ADMIN_EMAILS: 'Owner@Example.com, ops@example.com',
       DATA_DIR: '/var/lib/store',
       SEED_DEMO: 'false',
       CORS_ORIGINS: 'https://shop.example, https://admin.example',
@@ -31,7 +34,30 @@ describe('loadConfig', () => {
       seedDemo: false,
       corsOrigins: ['https://shop.example', 'https://admin.example'],
       trustProxy: 1,
+      jwtSecret: 'x'.repeat(40),
+      adminEmails: ['owner@example.com', 'ops@example.com'],
+      // A real project: no emulator, signatures checked against Google's keys.
+      firebase: { projectId: 'parts-depot-prod', emulatorHost: undefined, startEmulator: false },
     });
+  });
+
+  it('uses and starts the Auth emulator for the default demo project', () => {
+    expect(loadConfig({}).firebase).toEqual({
+      projectId: 'demo-parts-depot',
+      emulatorHost: '127.0.0.1:9099',
+      startEmulator: true,
+    });
+    expect(
+      loadConfig({ AUTH_EMULATOR: 'external', FIREBASE_AUTH_EMULATOR_HOST: 'auth:9099' }).firebase,
+    ).toEqual({
+      projectId: 'demo-parts-depot',
+      emulatorHost: 'auth:9099',
+      startEmulator: false,
+    });
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://store@db/store' })).toThrow(/JWT_SECRET: required/);
   });
 
   it('treats empty strings as unset', () => {
@@ -45,6 +71,9 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'maybe'],
     ['CORS_ORIGINS', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['JWT_SECRET', 'short'],
+    ['ADMIN_EMAILS', 'boss@example.com, not-an-email'],
+    ['FIREBASE_AUTH_EMULATOR_HOST', 'http://localhost'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

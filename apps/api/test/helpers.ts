@@ -3,6 +3,8 @@ import pg from 'pg';
 import request from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.js';
+import { createFirebaseIdentity } from '../src/auth/identity.js';
+import { createTokenService } from '../src/auth/tokens.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import type { parts } from '../src/db/schema.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -43,14 +45,41 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-export async function createTestApp(options: { webDistDir?: string } = {}) {
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+export const TEST_FIREBASE_PROJECT = 'demo-parts-depot-test';
+
+export async function createTestApp(
+  options: { webDistDir?: string; adminEmails?: string[]; authRateLimit?: number } = {},
+) {
   const database = await openTestDatabase();
+  const emulatorHost = inject('authEmulatorHost');
+  const identity = createFirebaseIdentity({ projectId: TEST_FIREBASE_PROJECT, emulatorHost });
+  const tokens = createTokenService(TEST_JWT_SECRET);
   const app = createApp({
     database,
     logger: createLogger('silent'),
-    config: { corsOrigins: ['http://allowed.example'], trustProxy: 0, ...options },
+    identity,
+    tokens,
+    config: {
+      corsOrigins: ['http://allowed.example'],
+      trustProxy: 0,
+      adminEmails: options.adminEmails ?? [],
+      authRateLimit: options.authRateLimit ?? 1000,
+      firebaseEmulatorHost: emulatorHost,
+      ...(options.webDistDir && { webDistDir: options.webDistDir }),
+    },
   });
-  return { app, database, db: database.db, http: () => request(app), close: () => database.close() };
+  return {
+    app,
+    database,
+    db: database.db,
+    tokens,
+    http: () => request(app),
+    async close() {
+      await identity.close();
+      await database.close();
+    },
+  };
 }
 
 let counter = 0;

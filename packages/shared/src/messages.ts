@@ -72,4 +72,13 @@ export const apiMessages = {
   partNotFound: 'This part does not exist or is no longer available.',
   internal: 'Something went wrong on our side. Please try again.',
   unhealthy: 'The database is not reachable.',
+  signInRequired: 'Please sign in to continue.',
+  sessionInvalid: 'Your session has expired or is not valid. Please sign in again.',
+  identityInvalid: 'Your sign-in could not be verified. Please sign in again.',
+  identityMismatch: 'You can only sign in to your own account.',
+  forbidden: 'You are not allowed to do this.',
+  userNotFound: 'There is no user with this e-mail.',
+  cannotRemoveSelf: 'You cannot remove your own account.',
+  lastAdmin: 'The store must keep at least one admin.',
+  tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 } as const;

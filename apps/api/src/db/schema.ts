@@ -54,3 +54,22 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Store accounts, keyed by lower-cased e-mail (what every API path names). */
+export const users = pgTable(
+  'users',
+  {
+    email: text('email').primaryKey(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['admin', 'customer'] })
+      .notNull()
+      .default('customer'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_role_known', sql`${t.role} in ('admin', 'customer')`),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    index('users_admins_idx').on(t.email).where(sql`${t.role} = 'admin'`),
+  ],
+);

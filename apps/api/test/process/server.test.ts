@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,8 +26,8 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+function run(script: string, args: string[], env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: apiRoot,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
   });
@@ -38,6 +38,21 @@ function start(env: Record<string, string>): Running {
   return { child, output: () => output, exited };
 }
 
+let emulatorHost = '';
+
+/** Calls the store's Auth emulator the way the web SDK does. */
+async function emulatorAccount(endpoint: 'accounts:signUp' | 'accounts:signInWithPassword') {
+  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/${endpoint}?key=k`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'kept@example.com', password: 'secret-password', returnSecureToken: true }),
+  });
+  return res.status;
+}
+const start = (env: Record<string, string>) =>
+  run('src/server.ts', [], { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, ...env });
+const adminCommand = (...args: string[]) => run('src/cli/admin.ts', args, {});
+
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -46,11 +61,12 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_00
   }
 }
 
-async function runOnce(port: number) {
+async function runOnce(port: number, whileRunning?: () => Promise<void>) {
   const server = start({ PORT: String(port) });
-  await waitFor(() => server.output().includes('store listening'), 'the store to listen');
+  await waitFor(() => server.output().includes('store listening'), 'the store to listen', 90_000);
   const res = await fetch(`http://127.0.0.1:${port}/api/parts?limit=1`);
   const totalParts = Number(res.headers.get('x-total-count'));
+  await whileRunning?.();
   server.child.kill('SIGTERM');
   const code = await server.exited;
   return { code, totalParts, output: server.output() };
@@ -59,17 +75,42 @@ async function runOnce(port: number) {
 describe('the server process', () => {
   it('keeps its data across a restart, seeds once, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const first = await runOnce(port);
+    emulatorHost = `127.0.0.1:${await freePort()}`;
+    const first = await runOnce(port, async () => {
+      // While it runs, the data folder is its own: a second store and the admin command refuse.
+      const second = start({ PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/Another store \(pid \d+\) is running/);
+      const promote = adminCommand('promote', 'owner@example.com');
+      expect(await promote.exited).toBe(1);
+      expect(promote.output()).toContain('Stop the store and run this again');
+      expect(await emulatorAccount('accounts:signUp')).toBe(200);
+    });
     expect(first.code).toBe(0);
     expect(first.totalParts).toBe(seedParts.length);
     expect(first.output).toContain('seeded the demo catalog');
     expect(first.output).toContain('stopped');
 
-    const second = await runOnce(port);
+    // Stopped, the admin command may promote someone who has not signed in yet.
+    const promote = adminCommand('promote', 'Owner@Example.com');
+    expect(await promote.exited).toBe(0);
+    expect(promote.output()).toContain('owner@example.com will be an admin when they first sign in.');
+
+    const second = await runOnce(port, async () => {
+      // The account made before the restart is still there.
+      expect(await emulatorAccount('accounts:signInWithPassword')).toBe(200);
+    });
     expect(second.code).toBe(0);
     expect(second.totalParts).toBe(seedParts.length);
     expect(second.output).not.toContain('seeded the demo catalog');
-  }, 90_000);
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+  }, 240_000);
+
+  it('refuses an admin command without an e-mail', async () => {
+    const usage = adminCommand('promote', 'not-an-email');
+    expect(await usage.exited).toBe(2);
+    expect(usage.output()).toContain('Usage: npm run admin -- promote <email>');
+  }, 30_000);
 
   it('refuses to start with a bad variable, naming it', async () => {
     const server = start({ PORT: 'eighty' });

@@ -11,3 +11,13 @@ export type User = z.infer<typeof userSchema>;
 /** My Profile: the only thing a user edits about themselves. */
 export const profileUpdateSchema = z.object({ name: displayNameSchema });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** `PUT /api/user/:email`: the name chosen at registration, when there is one. */
+export const signInBodySchema = z.object({ name: displayNameSchema.optional() });
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/** What `PUT /api/user/:email` answers: the account and our API token. */
+export interface SignInResponse {
+  result: { acknowledged: true; created: boolean; user: User };
+  token: string;
+}

@@ -1,0 +1,58 @@
+/**
+ * Promotes a user to admin directly in the database: the way to name the first admin without
+ * ADMIN_EMAILS. Usage: npm run admin -- promote <email>
+ */
+import { emailSchema } from '@store/shared';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { createUsersRepo } from '../features/users/repo.js';
+import { runningStorePid } from '../lib/data-dir-lock.js';
+import { apiRoot } from '../lib/paths.js';
+
+async function main(args: string[]): Promise<number> {
+  const [command, rawEmail] = args;
+  const email = emailSchema.safeParse(rawEmail);
+  if (command !== 'promote' || !email.success) {
+    console.error('Usage: npm run admin -- promote <email>');
+    return 2;
+  }
+  const config = loadConfig(process.env, apiRoot);
+  if (!config.databaseUrl) {
+    const pid = runningStorePid(config.dataDir);
+    if (pid) {
+      console.error(
+        `The store is running on the embedded database in ${config.dataDir} (pid ${pid}), which only one ` +
+          'process may open. Stop the store and run this again, or set ADMIN_EMAILS and sign in.',
+      );
+      return 1;
+    }
+  }
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const normalized = email.data.toLowerCase();
+    const users = createUsersRepo(database.db);
+    const existing = await users.find(normalized);
+    if (existing?.role === 'admin') {
+      console.log(`${normalized} is already an admin.`);
+    } else if (existing) {
+      await users.makeAdmin(normalized);
+      console.log(`${normalized} is now an admin.`);
+    } else {
+      // Not signed in yet: the account is waiting for them, already an admin.
+      await users.upsert({ email: normalized, name: normalized.split('@')[0] ?? normalized, promote: true });
+      console.log(`${normalized} will be an admin when they first sign in.`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
