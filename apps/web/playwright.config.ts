@@ -15,6 +15,8 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4317);
+/** The web build talks to the emulator at its default address (see src/lib/firebase.ts). */
+export const E2E_ADMIN_EMAIL = 'owner-e2e@example.com';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
 
 export default defineConfig({
@@ -46,7 +48,16 @@ export default defineConfig({
     command: 'node ../api/dist/server.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    // The store starts its own Firebase Auth emulator, as `npm start` does.
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    },
   },
 });

@@ -83,8 +83,13 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
  * emulator), and for Google sign-in Google's script and the project's auth pages.
  */
 function cspDirectives(emulatorHost: string | undefined) {
+  // Firebase's popup sign-in loads Google's script even against the emulator.
   const firebase = emulatorHost
-    ? { connect: [`http://${emulatorHost}`], frame: [`http://${emulatorHost}`], script: [] }
+    ? {
+        connect: [`http://${emulatorHost}`],
+        frame: [`http://${emulatorHost}`],
+        script: ['https://apis.google.com'],
+      }
     : {
         connect: [
           'https://identitytoolkit.googleapis.com',

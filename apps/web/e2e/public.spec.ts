@@ -82,7 +82,7 @@ test.describe('public storefront', () => {
   test('the production page runs under the CSP without violations or console errors', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(msg.text());
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto('/');

@@ -49,6 +49,34 @@ export const toastMessages = {
   unauthorized: 'You are a unathorized user !!!',
 } as const;
 
+/** The identity provider's errors, in words a person understands (shown under the password). */
+export const authErrorMessages: Record<string, string> = {
+  'auth/invalid-credential': 'The e-mail or password is not correct.',
+  'auth/wrong-password': 'The e-mail or password is not correct.',
+  'auth/user-not-found': 'There is no account with this e-mail. Please register first.',
+  'auth/invalid-email': 'Please enter valid email',
+  'auth/email-already-in-use': 'An account with this e-mail already exists. Please log in instead.',
+  'auth/weak-password': 'Password should be 6 character !!',
+  'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
+  'auth/user-disabled': 'This account has been disabled. Please contact us.',
+  'auth/network-request-failed':
+    'The sign-in service cannot be reached. Check your connection and try again.',
+  'auth/popup-closed-by-user': 'The Google sign-in window was closed before finishing.',
+  'auth/cancelled-popup-request': 'The Google sign-in window was closed before finishing.',
+  'auth/popup-blocked': 'Your browser blocked the Google sign-in window. Please allow pop-ups and try again.',
+  'auth/account-exists-with-different-credential':
+    'This e-mail already signs in another way. Please log in with your password.',
+};
+export const authFallbackError = 'Sign-in failed. Please try again.';
+
+/** Our own confirmations for actions the spec shows without a message. */
+export const accountMessages = {
+  nameUpdated: 'Your name has been updated.',
+  userRemoved: 'The user has been removed.',
+  confirmRemoveUser: (email: string) => `Remove ${email}? They will no longer be able to sign in.`,
+  noUsers: 'No users yet.',
+} as const;
+
 export const confirmMessages = {
   cancelOrder: 'Are you sure to Cancel this Order?',
   deleteProduct: 'Are you sure to delete this Product?',

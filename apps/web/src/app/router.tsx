@@ -1,15 +1,25 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { DashboardLayout } from '../components/layout/dashboard-layout';
 import { RootLayout } from '../components/layout/root-layout';
+import { LoadingState } from '../components/ui/states';
+import { RequireAdmin, RequireAuth } from '../features/auth/guards';
 import { RouteError } from '../features/errors/pages/route-error';
 import { lazyRoute } from '../lib/lazy-route';
 
 const home = lazyRoute('home', () => import('../features/home/pages/home-page'));
+const comingSoon = lazyRoute(
+  'dashboard-section',
+  () => import('../features/dashboard/pages/coming-soon-page'),
+);
+const section = (path: string, title: string): RouteObject => ({ path, lazy: comingSoon, handle: { title } });
 
-/** Every page is its own chunk; only the layout ships in the entry. */
+/** Every page is its own chunk; only the layouts and guards ship in the entry. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <LoadingState label="Loading Parts Depot…" />,
     children: [
       {
         errorElement: <RouteError />,
@@ -20,6 +30,40 @@ export const router = createBrowserRouter([
           {
             path: '/portfolio',
             lazy: lazyRoute('portfolio', () => import('../features/portfolio/pages/portfolio-page')),
+          },
+          { path: '/login', lazy: lazyRoute('login', () => import('../features/auth/pages/login-page')) },
+          {
+            path: '/register',
+            lazy: lazyRoute('register', () => import('../features/auth/pages/register-page')),
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: '/dashboard',
+                element: <DashboardLayout />,
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyRoute('profile', () => import('../features/dashboard/pages/profile-page')),
+                  },
+                  section('myorders', 'My Orders'),
+                  section('addreview', 'Add Review'),
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      section('addproduct', 'Add Product'),
+                      section('manageproducts', 'Manage Products'),
+                      section('manageorders', 'Manage Orders'),
+                      {
+                        path: 'users',
+                        lazy: lazyRoute('users', () => import('../features/users/pages/users-page')),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
           },
           {
             path: '*',

@@ -1,26 +1,64 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-
-const links = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/portfolio', label: 'Portfolio' },
-  { to: '/login', label: 'Login' },
-];
+import { useSignOut } from '../../features/auth/use-sign-out';
+import { useSessionUser } from '../../lib/session';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 
+/** Home, Blogs, Portfolio, Dashboard (signed in), the user's name, and Sign Out or Login (spec §2). */
 function NavItems() {
-  return links.map((link) => (
-    <li key={link.to}>
-      <NavLink to={link.to} end={link.end} className={linkClass}>
-        {link.label}
-      </NavLink>
-    </li>
-  ));
+  const user = useSessionUser();
+  const location = useLocation();
+  const signOut = useSignOut();
+  const onAuthPage = location.pathname === '/login' || location.pathname === '/register';
+  return (
+    <>
+      <li>
+        <NavLink to="/" end className={linkClass}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/blogs" className={linkClass}>
+          Blogs
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/portfolio" className={linkClass}>
+          Portfolio
+        </NavLink>
+      </li>
+      {user && (
+        <li>
+          <NavLink to="/dashboard" className={linkClass}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+      {user ? (
+        <>
+          <li className="menu-disabled md:ml-2">
+            <span className="font-semibold text-base-content" data-testid="user-name">
+              {user.name}
+            </span>
+          </li>
+          <li>
+            <button type="button" onClick={() => void signOut()}>
+              Sign Out
+            </button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink to="/login" state={onAuthPage ? location.state : { from: location }} className={linkClass}>
+            Login
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
 }
 
-/** Top bar (spec §2). The signed-in items (Dashboard, name, Sign Out) arrive with accounts. */
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -41,7 +79,7 @@ export function TopBar() {
           </NavLink>
         </div>
         <div className="navbar-end">
-          <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">
+          <ul className="menu menu-horizontal hidden items-center gap-1 px-1 md:flex">
             <NavItems />
           </ul>
           <div className="relative md:hidden">
@@ -72,7 +110,7 @@ export function TopBar() {
             {menuOpen && (
               <ul
                 id="mobile-menu"
-                className="menu absolute right-0 z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg"
+                className="menu absolute right-0 z-40 mt-2 w-56 rounded-box bg-base-100 p-2 shadow-lg"
                 onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
               >
                 <NavItems />

@@ -1,6 +1,6 @@
 import { HOME_PARTS_COUNT, type Part, type PartSort } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, getList } from '../../lib/api-client';
+import { apiJson, apiList } from '../../lib/api-client';
 
 export const partKeys = {
   all: ['parts'] as const,
@@ -12,7 +12,7 @@ export const partKeys = {
 export const partsListQuery = (params: { page: number; limit: number; sort: PartSort }) =>
   queryOptions({
     queryKey: partKeys.list(params),
-    queryFn: ({ signal }) => getList<Part>('/parts', params, signal),
+    queryFn: ({ signal }) => apiList<Part>('/parts', { query: params, signal }),
   });
 
 /** "Our Parts" on the home page: the newest three (spec §2). */
@@ -21,5 +21,5 @@ export const newestPartsQuery = () => partsListQuery({ page: 1, limit: HOME_PART
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: partKeys.detail(id),
-    queryFn: ({ signal }) => getJson<Part>(`/part/${encodeURIComponent(id)}`, undefined, signal),
+    queryFn: ({ signal }) => apiJson<Part>(`/part/${encodeURIComponent(id)}`, { signal }),
   });

@@ -1,6 +1,6 @@
 import type { Review } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { getList } from '../../lib/api-client';
+import { apiList } from '../../lib/api-client';
 
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -10,5 +10,5 @@ export const reviewKeys = {
 export const reviewsQuery = (params: { page: number; limit: number }) =>
   queryOptions({
     queryKey: reviewKeys.list(params),
-    queryFn: ({ signal }) => getList<Review>('/reviews', params, signal),
+    queryFn: ({ signal }) => apiList<Review>('/reviews', { query: params, signal }),
   });

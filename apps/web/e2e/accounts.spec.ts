@@ -1,0 +1,187 @@
+import { expect, test } from '@playwright/test';
+import { validationMessages as m, pageMessages, toastMessages } from '@store/shared';
+import { E2E_ADMIN_EMAIL } from '../playwright.config';
+import { PASSWORD, registerUser, signIn, signOut, uniqueEmail } from './helpers';
+
+test.describe('accounts', () => {
+  test('register shows the name; sign out; signing in returns to the page of origin', async ({ page }) => {
+    const email = uniqueEmail('reg');
+    await registerUser(page, 'Rosa Register', email);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+
+    await signOut(page);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+
+    // A sign-in-only page sends the visitor to /login, then back after signing in.
+    await page.goto('/dashboard/addreview');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/dashboard\/addreview$/);
+    await expect(page.getByTestId('user-name').first()).toHaveText('Rosa Register');
+  });
+
+  test('login from the top bar returns to the page the visitor was reading', async ({ page }) => {
+    const email = uniqueEmail('back');
+    await registerUser(page, 'Bo Back', email);
+    await signOut(page);
+    await page.goto('/blogs');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+
+  test('shows every validation message of the login and register forms', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText(m.emailRequired)).toBeVisible();
+    await expect(page.getByText(m.passwordRequired)).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('12345');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText(m.emailInvalid)).toBeVisible();
+    await expect(page.getByText(m.passwordTooShort)).toBeVisible();
+
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText(m.nameRequired)).toBeVisible();
+    await expect(page.getByText(m.emailRequired)).toBeVisible();
+    await expect(page.getByText(m.passwordRequired)).toBeVisible();
+  });
+
+  test('shows the identity provider error in words, in red under the password', async ({ page }) => {
+    const email = uniqueEmail('wrong');
+    await registerUser(page, 'Wanda Wrong', email);
+    await signOut(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const error = page.getByTestId('provider-error');
+    await expect(error).toHaveText('The e-mail or password is not correct.');
+    await expect(error).toHaveClass(/text-error/);
+
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Wanda Again');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByTestId('provider-error')).toHaveText(
+      'An account with this e-mail already exists. Please log in instead.',
+    );
+  });
+
+  test("a customer's menu has the customer items and no admin items", async ({ page }) => {
+    await registerUser(page, 'Cora Customer', uniqueEmail('menu'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    const menu = page.getByTestId('dashboard-menu');
+    await expect(menu.getByRole('link')).toHaveText(['My Profile', 'My Orders', 'Add Review']);
+    await expect(page.getByTestId('profile-role')).toHaveText('Customer');
+  });
+
+  test('a customer opening /dashboard/users lands on /login, signed out, with the unauthorized toast', async ({
+    page,
+  }) => {
+    await registerUser(page, 'Nosy Customer', uniqueEmail('nosy'));
+    await page.goto('/dashboard/users');
+    await expect(page.getByText(toastMessages.unauthorized)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+  });
+
+  test('an admin makes a customer admin and the row shows Admin', async ({ page }) => {
+    const customerEmail = uniqueEmail('promoted');
+    await registerUser(page, 'Pat Promoted', customerEmail);
+    await signOut(page);
+
+    // ADMIN_EMAILS makes this account an admin when it first signs in.
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Olive Owner');
+    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByTestId('user-name').first()).toHaveText('Olive Owner');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByTestId('dashboard-menu').getByRole('link')).toHaveText([
+      'My Profile',
+      'Add Product',
+      'Manage Products',
+      'Manage Orders',
+      'Make Admin',
+    ]);
+    await page.getByRole('link', { name: 'Make Admin' }).click();
+    const row = page.getByTestId('user-row').filter({ hasText: customerEmail });
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(page.getByText(toastMessages.makeAdminSucceeded)).toBeVisible();
+    await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+  });
+
+  test('My Profile renames the user everywhere', async ({ page }) => {
+    await registerUser(page, 'Old Name', uniqueEmail('rename'));
+    await page.goto('/dashboard');
+    await page.getByLabel('Display name').fill('New Name');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByTestId('profile-name')).toHaveText('New Name');
+    await expect(page.getByTestId('user-name').first()).toHaveText('New Name');
+    await page.reload();
+    await expect(page.getByTestId('user-name').first()).toHaveText('New Name');
+  });
+
+  test('an unknown dashboard page is not found', async ({ page }) => {
+    await registerUser(page, 'Lost User', uniqueEmail('lost'));
+    await page.goto('/dashboard/nothing-here');
+    await expect(page.getByRole('heading', { name: pageMessages.notFound })).toBeVisible();
+  });
+});
+
+test.describe('Google sign-in', () => {
+  test("the button starts Firebase's Google sign-in (its popup needs Google's servers)", async ({ page }) => {
+    const googleScript = page.waitForRequest((request) =>
+      request.url().startsWith('https://apis.google.com/'),
+    );
+    await page.route('https://apis.google.com/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with google' }).click();
+    await googleScript;
+    await expect(page.getByTestId('provider-error')).toBeVisible();
+  });
+
+  test('a Google-provider token from the emulator signs the user in', async ({ page, request }) => {
+    // What the popup would hand back: the emulator's Google credential exchanged for a
+    // Firebase ID token, then our API's token exchange, as startSession() does it.
+    const email = uniqueEmail('google');
+    const header = Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url');
+    const claims = Buffer.from(
+      JSON.stringify({ sub: `g-${email}`, email, email_verified: true, name: 'Gil Google' }),
+    ).toString('base64url');
+    const idp = await request.post(
+      'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key',
+      {
+        data: {
+          postBody: `id_token=${header}.${claims}.&providerId=google.com`,
+          requestUri: 'http://localhost',
+          returnSecureToken: true,
+        },
+      },
+    );
+    const { idToken, providerId } = await idp.json();
+    expect(providerId).toBe('google.com');
+    const exchange = await request.put(`/api/user/${email}`, {
+      headers: { Authorization: `Bearer ${idToken}` },
+    });
+    const { token } = await exchange.json();
+
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('user-name').first()).toHaveText('Gil Google');
+    await expect(page.getByTestId('profile-role')).toHaveText('Customer');
+  });
+});

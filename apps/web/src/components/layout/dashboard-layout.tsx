@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { NavLink, Outlet } from 'react-router-dom';
+import { adminQuery } from '../../features/auth/api';
+import { useSessionUser } from '../../lib/session';
+
+interface MenuItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const everyone: MenuItem[] = [{ to: '/dashboard', label: 'My Profile', end: true }];
+const customers: MenuItem[] = [
+  { to: '/dashboard/myorders', label: 'My Orders' },
+  { to: '/dashboard/addreview', label: 'Add Review' },
+];
+const admins: MenuItem[] = [
+  { to: '/dashboard/addproduct', label: 'Add Product' },
+  { to: '/dashboard/manageproducts', label: 'Manage Products' },
+  { to: '/dashboard/manageorders', label: 'Manage Orders' },
+  { to: '/dashboard/users', label: 'Make Admin' },
+];
+
+/** The dashboard's side menu by role (spec §2): the role is asked of the API. */
+export function DashboardLayout() {
+  const user = useSessionUser();
+  const admin = useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const items = admin.isSuccess ? [...everyone, ...(admin.data.admin ? admins : customers)] : everyone;
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
+      <aside className="lg:w-60 lg:shrink-0">
+        <h1 className="mb-3 px-2 text-2xl font-bold">Dashboard</h1>
+        <nav aria-label="Dashboard">
+          <ul className="menu w-full gap-1 rounded-box bg-base-200 p-2" data-testid="dashboard-menu">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {admin.isPending && (
+              <li className="menu-disabled">
+                <span>
+                  <span className="loading loading-dots loading-xs" aria-hidden="true" /> Loading menu…
+                </span>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </aside>
+      <section className="min-w-0 flex-1">
+        <Outlet />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+interface Pending {
+  message: string;
+  confirmLabel: string;
+  resolve: (confirmed: boolean) => void;
+}
+
+/**
+ * An accessible confirmation (a modal <dialog>: focus is trapped, Escape cancels), used as
+ * `if (await confirm('Are you sure…?')) …`. Render `dialog` once in the page.
+ */
+export function useConfirm() {
+  const [pending, setPending] = useState<Pending>();
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    if (pending && !ref.current?.open) ref.current?.showModal();
+  }, [pending]);
+
+  const confirm = useCallback(
+    (message: string, confirmLabel = 'Yes') =>
+      new Promise<boolean>((resolve) => setPending({ message, confirmLabel, resolve })),
+    [],
+  );
+
+  const settle = (confirmed: boolean) => {
+    pending?.resolve(confirmed);
+    setPending(undefined);
+    ref.current?.close();
+  };
+
+  const dialog = (
+    <dialog ref={ref} className="modal" aria-labelledby="confirm-message" onCancel={() => settle(false)}>
+      <div className="modal-box">
+        <p id="confirm-message" className="text-lg font-semibold">
+          {pending?.message}
+        </p>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={() => settle(false)}>
+            No
+          </button>
+          <button type="button" className="btn btn-error" onClick={() => settle(true)}>
+            {pending?.confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+
+  return { confirm, dialog };
+}

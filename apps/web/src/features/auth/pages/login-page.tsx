@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginInput, loginSchema } from '@store/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useSessionUser } from '../../../lib/session';
+import { startSession } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { Field } from '../components/field';
+import { GoogleButton } from '../components/google-button';
+import { describeAuthError } from '../describe-auth-error';
+import { returnPath } from '../return-path';
+
+export default function LoginPage() {
+  const user = useSessionUser();
+  const location = useLocation();
+  const [providerError, setProviderError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+
+  // Signing in sets the session, and this sends the user back where they came from.
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setProviderError(undefined);
+    try {
+      const { signInWithPassword } = await import('../../../lib/firebase');
+      await startSession(await signInWithPassword(email, password));
+    } catch (error) {
+      setProviderError(describeAuthError(error));
+    }
+  });
+
+  return (
+    <AuthCard title="Login">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        >
+          {providerError && (
+            <p className="mt-2 text-sm text-error" role="alert" data-testid="provider-error">
+              {providerError}
+            </p>
+          )}
+        </Field>
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Login'}
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        New to Parts Depot?{' '}
+        <Link to="/register" state={location.state} className="link link-primary">
+          Create new account
+        </Link>
+      </p>
+      <div className="divider my-0">OR</div>
+      <GoogleButton onError={(error) => setProviderError(describeAuthError(error))} disabled={isSubmitting} />
+    </AuthCard>
+  );
+}

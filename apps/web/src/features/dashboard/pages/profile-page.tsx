@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountMessages, type ProfileUpdate, profileUpdateSchema } from '@store/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
+import { adminQuery, renameProfile } from '../../auth/api';
+import { Field } from '../../auth/components/field';
+
+/** My Profile: name, e-mail and role, and the one thing a user edits: their display name. */
+export default function ProfilePage() {
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const admin = useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+    reset,
+  } = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    values: { name: user?.name ?? '' },
+  });
+
+  if (!user) return null;
+  const role = admin.isSuccess ? (admin.data.admin ? 'Admin' : 'Customer') : '…';
+
+  const onSubmit = handleSubmit(async ({ name }) => {
+    try {
+      const updated = await renameProfile({ name });
+      reset({ name: updated.name });
+      toast.success(accountMessages.nameUpdated);
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      // Firebase's copy of the name follows; the store's own record is already saved.
+      const { updateDisplayName } = await import('../../../lib/firebase');
+      await updateDisplayName(updated.name).catch(() => undefined);
+    } catch (error) {
+      setError('name', { message: error instanceof ApiError ? error.message : String(error) });
+    }
+  });
+
+  return (
+    <div className="max-w-xl">
+      <h2 className="text-2xl font-bold">My Profile</h2>
+      <dl className="mt-6 grid grid-cols-[8rem_1fr] gap-y-3 rounded-box border border-base-300 p-5">
+        <dt className="text-base-content/60">Name</dt>
+        <dd className="font-semibold" data-testid="profile-name">
+          {user.name}
+        </dd>
+        <dt className="text-base-content/60">E-mail</dt>
+        <dd className="font-semibold break-all">{user.email}</dd>
+        <dt className="text-base-content/60">Role</dt>
+        <dd className="font-semibold" data-testid="profile-role">
+          {role}
+        </dd>
+      </dl>
+      <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-3">
+        <h3 className="text-lg font-semibold">Change your display name</h3>
+        <Field label="Display name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? 'Saving…' : 'Save name'}
+        </button>
+      </form>
+    </div>
+  );
+}

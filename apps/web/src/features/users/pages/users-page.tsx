@@ -1,0 +1,121 @@
+import { accountMessages, toastMessages } from '@store/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { Pagination } from '../../../components/ui/pagination';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
+import { useSignOutWhenDenied } from '../../auth/use-sign-out';
+import { makeAdmin, removeUser, USERS_PAGE_SIZE, userKeys, usersQuery } from '../api';
+
+/** Users (admin): Make Admin and Remove User (spec §2, §8). */
+export default function UsersPage() {
+  const me = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const users = useQuery({ ...usersQuery(page), placeholderData: keepPreviousData });
+  useSignOutWhenDenied(users.error);
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
+
+  const promote = useMutation({
+    mutationFn: makeAdmin,
+    onSuccess: ({ modifiedCount }) => {
+      if (modifiedCount > 0) toast.success(toastMessages.makeAdminSucceeded);
+      void refresh();
+    },
+    onError: (error) => {
+      toast.error(
+        error instanceof ApiError && error.status === 403 ? toastMessages.makeAdminFailed : error.message,
+      );
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: removeUser,
+    onSuccess: () => {
+      toast.success(accountMessages.userRemoved);
+      void refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  return (
+    <div>
+      <h2 className="text-2xl font-bold">Users</h2>
+      {users.isPending ? (
+        <LoadingState label="Loading users…" />
+      ) : users.isError ? (
+        <ErrorState onRetry={() => users.refetch()} />
+      ) : users.data.items.length === 0 ? (
+        <EmptyState>{accountMessages.noUsers}</EmptyState>
+      ) : (
+        <>
+          <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.items.map((user, i) => (
+                  <tr key={user.email} data-testid="user-row">
+                    <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
+                    <td className="break-all">{user.email}</td>
+                    <td>{user.role === 'admin' ? 'admin' : 'customer'}</td>
+                    <td>
+                      <div className="flex flex-wrap justify-end gap-2">
+                        {user.role === 'admin' ? (
+                          <span className="badge badge-primary badge-soft">Admin</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn btn-primary btn-xs"
+                            disabled={promote.isPending}
+                            onClick={() => promote.mutate(user.email)}
+                          >
+                            Make Admin
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="btn btn-error btn-outline btn-xs"
+                          disabled={remove.isPending || user.email === me?.email}
+                          title={user.email === me?.email ? 'You cannot remove your own account' : undefined}
+                          onClick={async () => {
+                            if (await confirm(accountMessages.confirmRemoveUser(user.email), 'Remove')) {
+                              remove.mutate(user.email);
+                            }
+                          }}
+                        >
+                          Remove User
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            label="Users pages"
+            page={page}
+            total={users.data.total}
+            limit={USERS_PAGE_SIZE}
+            onPage={(next) => setParams({ page: String(next) })}
+          />
+        </>
+      )}
+      {dialog}
+    </div>
+  );
+}

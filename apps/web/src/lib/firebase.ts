@@ -1,0 +1,74 @@
+/**
+ * Firebase Auth, loaded only by the pages that sign in, register, rename or sign out, so the
+ * storefront's first load never pays for it. With VITE_FIREBASE_* set it talks to that real
+ * project; without them, to the local Auth emulator that `npm start` runs.
+ */
+import { initializeApp } from 'firebase/app';
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  GoogleAuthProvider,
+  getAuth,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+} from 'firebase/auth';
+
+const env = import.meta.env;
+const realProject = Boolean(env.VITE_FIREBASE_API_KEY);
+const projectId = env.VITE_FIREBASE_PROJECT_ID ?? 'demo-parts-depot';
+
+const app = initializeApp({
+  apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+  projectId,
+  ...(env.VITE_FIREBASE_APP_ID && { appId: env.VITE_FIREBASE_APP_ID }),
+});
+const auth = getAuth(app);
+if (!realProject) {
+  connectAuthEmulator(auth, env.VITE_FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', {
+    disableWarnings: true,
+  });
+}
+
+export const usingEmulator = !realProject;
+
+export interface IdentityResult {
+  email: string;
+  idToken: string;
+  name?: string;
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<IdentityResult> {
+  const { user } = await signInWithEmailAndPassword(auth, email, password);
+  return { email: user.email ?? email, idToken: await user.getIdToken() };
+}
+
+/** Creates the account and sets its display name before the first token is taken. */
+export async function registerWithPassword(
+  name: string,
+  email: string,
+  password: string,
+): Promise<IdentityResult> {
+  const { user } = await createUserWithEmailAndPassword(auth, email, password);
+  await updateProfile(user, { displayName: name });
+  return { email: user.email ?? email, idToken: await user.getIdToken(true), name };
+}
+
+export async function signInWithGoogle(): Promise<IdentityResult> {
+  const { user } = await signInWithPopup(auth, new GoogleAuthProvider());
+  if (!user.email) throw Object.assign(new Error('no e-mail'), { code: 'auth/invalid-email' });
+  return {
+    email: user.email,
+    idToken: await user.getIdToken(),
+    ...(user.displayName && { name: user.displayName }),
+  };
+}
+
+/** Keeps Firebase's profile in step when the user renames themselves in My Profile. */
+export async function updateDisplayName(name: string): Promise<void> {
+  if (auth.currentUser) await updateProfile(auth.currentUser, { displayName: name });
+}
+
+export const signOutIdentity = () => signOut(auth);

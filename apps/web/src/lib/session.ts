@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The signed-in session: our API token, kept in localStorage under `accessToken` (spec §3).
+ * Its payload (e-mail, name, expiry) is read here for display only; the API verifies it.
+ * Firebase's own session is only needed to sign in and out, so it stays out of the entry bundle.
+ */
+const STORAGE_KEY = 'accessToken';
+
+export interface SessionUser {
+  email: string;
+  name: string;
+}
+
+interface Session {
+  token: string;
+  user: SessionUser;
+  expiresAt: number;
+}
+
+function decode(token: string): Session | undefined {
+  try {
+    const [, payload] = token.split('.');
+    if (!payload) return undefined;
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as {
+      sub?: unknown;
+      name?: unknown;
+      exp?: unknown;
+    };
+    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return undefined;
+    const name = typeof claims.name === 'string' && claims.name ? claims.name : claims.sub;
+    return { token, user: { email: claims.sub, name }, expiresAt: claims.exp * 1000 };
+  } catch {
+    return undefined;
+  }
+}
+
+function readStored(): Session | undefined {
+  const token = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  const session = token ? decode(token) : undefined;
+  return session && session.expiresAt > Date.now() ? session : undefined;
+}
+
+let current = readStored();
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+if (typeof window !== 'undefined') {
+  // Signing in or out in another tab applies here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== STORAGE_KEY) return;
+    current = readStored();
+    notify();
+  });
+}
+
+export const session = {
+  token(): string | undefined {
+    if (current && current.expiresAt <= Date.now()) session.clear();
+    return current?.token;
+  },
+  user(): SessionUser | undefined {
+    return current?.user;
+  },
+  set(token: string) {
+    localStorage.setItem(STORAGE_KEY, token);
+    current = decode(token);
+    notify();
+  },
+  clear() {
+    localStorage.removeItem(STORAGE_KEY);
+    if (!current) return;
+    current = undefined;
+    notify();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSessionUser(): SessionUser | undefined {
+  return useSyncExternalStore(session.subscribe, session.user, () => undefined);
+}
