@@ -36,7 +36,7 @@ const app = createApp({
     close: () => Promise.resolve(),
   },
   tokens: createTokenService('bench-secret-bench-secret-bench-secret'),
-  config: { corsOrigins: [], trustProxy: 0, adminEmails: [], authRateLimit: 60 },
+  config: { corsOrigins: [], trustProxy: 0, adminEmails: [], authRateLimit: 60, paymentInstructions: '' },
 });
 const repo = createPartsRepo(database.db);
 const bare = createServer(async (_req, res) => {

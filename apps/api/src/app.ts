@@ -9,6 +9,9 @@ import type { IdentityProvider } from './auth/identity.js';
 import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createOrdersRepo } from './features/orders/repo.js';
+import { ordersRoutes } from './features/orders/routes.js';
+import { createOrdersService } from './features/orders/service.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { partsRoutes } from './features/parts/routes.js';
 import { createPartsService } from './features/parts/service.js';
@@ -33,6 +36,8 @@ export interface AppDeps {
     trustProxy: number;
     adminEmails: string[];
     authRateLimit: number;
+    /** Shown on each order's Payment page. */
+    paymentInstructions: string;
     /** Where the browser reaches Firebase Auth: the emulator, or Google's endpoints. */
     firebaseEmulatorHost?: string | undefined;
     /** Built SPA to serve at `/`; absent in API-only tests. */
@@ -54,12 +59,24 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
   api.use(cors({ origin: config.corsOrigins, exposedHeaders: ['X-Total-Count'] }));
   api.use(express.json({ limit: '100kb' }));
   api.use(healthRoutes(database));
-  api.use(partsRoutes(createPartsService(createPartsRepo(database.db))));
-  api.use(reviewsRoutes(createReviewsService(createReviewsRepo(database.db))));
+  const partsRepo = createPartsRepo(database.db);
+  api.use(partsRoutes(createPartsService(partsRepo)));
   const users = createUsersRepo(database.db);
+  const signedIn = requireUser(tokens, users);
+  api.use(reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), { requireUser: signedIn }));
+  api.use(
+    ordersRoutes(
+      createOrdersService({
+        orders: createOrdersRepo(database.db),
+        parts: partsRepo,
+        paymentInstructions: config.paymentInstructions,
+      }),
+      { requireUser: signedIn },
+    ),
+  );
   api.use(
     usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
-      requireUser: requireUser(tokens, users),
+      requireUser: signedIn,
       signInLimit: config.authRateLimit,
     }),
   );

@@ -28,6 +28,9 @@ const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g.
 /** Firebase's convention: a project id starting with demo- only ever talks to emulators. */
 export const DEFAULT_FIREBASE_PROJECT = 'demo-parts-depot';
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+const DEFAULT_PAYMENT_INSTRUCTIONS =
+  'Pay by bank transfer to Parts Depot Ltd, IBAN GB00 PDEP 0000 0000 0000 00, quoting your order number, ' +
+  'or ask billing@partsdepot.example for an invoice payable within 30 days. We ship once payment arrives.';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,6 +61,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.default([]),
   /** Sign-ins allowed per client address per 15 minutes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** How customers pay: shown on every order's Payment page. */
+  PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     jwtSecret: e.JWT_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    paymentInstructions: e.PAYMENT_INSTRUCTIONS,
     firebase: {
       projectId: e.FIREBASE_PROJECT_ID,
       emulatorHost,

@@ -47,6 +47,7 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 export const TEST_FIREBASE_PROJECT = 'demo-parts-depot-test';
+export const TEST_PAYMENT_INSTRUCTIONS = 'Pay by bank transfer to the test account.';
 
 export async function createTestApp(
   options: { webDistDir?: string; adminEmails?: string[]; authRateLimit?: number } = {},
@@ -65,6 +66,7 @@ export async function createTestApp(
       trustProxy: 0,
       adminEmails: options.adminEmails ?? [],
       authRateLimit: options.authRateLimit ?? 1000,
+      paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       firebaseEmulatorHost: emulatorHost,
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
     },

@@ -1,3 +1,4 @@
+export * from './bill.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './schemas/auth.js';

@@ -109,4 +109,21 @@ export const apiMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The store must keep at least one admin.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  orderNotFound: 'This order does not exist.',
+  belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,
+  outOfStock: (available: number) =>
+    available > 0 ? `Only ${available} units are left in stock.` : 'This part is out of stock.',
+  alreadyCancelled: 'This order is already cancelled.',
+  cannotCancelPaid: 'This order is paid and can no longer be cancelled.',
+  invalidTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}.`,
+  reviewNotFound: 'This review does not exist.',
+} as const;
+
+export const orderMessages = {
+  noOrders: 'You have no orders yet.',
+  noOrdersToManage: 'No orders match.',
+  cancelled: 'Your order has been cancelled.',
+  statusUpdated: 'The order status has been updated.',
+  partGone: 'This part is no longer available.',
+  reviewDeleted: 'The review has been deleted.',
 } as const;

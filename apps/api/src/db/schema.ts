@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -71,5 +82,44 @@ export const users = pgTable(
     check('users_role_known', sql`${t.role} in ('admin', 'customer')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_admins_idx').on(t.email).where(sql`${t.role} = 'admin'`),
+  ],
+);
+
+/**
+ * Orders keep a copy of the part's name and unit price at the time of the order, so deleting
+ * or repricing a part never changes a past bill. Totals are bigint cents (quantity × price can
+ * pass 2^31).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id),
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    productQuantity: integer('product_quantity').notNull(),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    userName: text('user_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: ['unpaid', 'paid', 'shipped', 'cancelled'] })
+      .notNull()
+      .default('unpaid'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.productQuantity} > 0`),
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    index('orders_email_newest_idx').on(t.email, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_part_idx').on(t.partId),
   ],
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { idSchema } from './common.js';
+import { idSchema, paginationQuerySchema } from './common.js';
 import { MAX_QUANTITY } from './part.js';
 
 export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled']);
@@ -22,6 +22,21 @@ export const orderSchema = z.object({
   status: orderStatusSchema,
   createdAt: z.string(),
 });
+
+/** An admin moves an order forward: unpaid → paid → shipped. */
+export const orderStatusUpdateSchema = z.object({ status: z.enum(['paid', 'shipped']) });
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
+
+export const myOrdersQuerySchema = paginationQuerySchema.extend({ email: z.string() });
+
+export const ordersQuerySchema = paginationQuerySchema.extend({ status: orderStatusSchema.optional() });
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+/** The Payment page: the order, and how to pay for it. */
+export interface OrderPayment {
+  order: Order;
+  instructions: string;
+}
 export type Order = z.infer<typeof orderSchema>;
 
 /** Digits with the usual separators; 7 to 15 digits in all (E.164 allows at most 15). */

@@ -9,6 +9,8 @@ export const reviewSchema = z.object({
   name: z.string(),
   message: z.string(),
   ratings: z.number(),
+  /** The reviewer has an order that is not cancelled. */
+  verified: z.boolean(),
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;

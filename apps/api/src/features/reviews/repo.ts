@@ -1,9 +1,14 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { reviews } from '../../db/schema.js';
+import { orders, reviews } from '../../db/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
+
+/** A 'Verified buyer' has at least one order that was not cancelled (orders_email_newest_idx). */
+const verified = sql<boolean>`exists (
+  select 1 from ${orders} where ${orders.email} = ${reviews.email} and ${orders.status} <> 'cancelled'
+)`;
 
 export function createReviewsRepo(db: Database) {
   return {
@@ -11,7 +16,14 @@ export function createReviewsRepo(db: Database) {
     async listNewest({ offset, limit }: { offset: number; limit: number }) {
       const [items, [totals]] = await Promise.all([
         db
-          .select()
+          .select({
+            id: reviews.id,
+            name: reviews.name,
+            message: reviews.message,
+            ratings: reviews.ratings,
+            createdAt: reviews.createdAt,
+            verified,
+          })
           .from(reviews)
           .orderBy(desc(reviews.createdAt), desc(reviews.id))
           .limit(limit)
@@ -21,8 +33,15 @@ export function createReviewsRepo(db: Database) {
       return { items, total: totals?.total ?? 0 };
     },
 
-    async insertMany(rows: NewReviewRow[]) {
-      if (rows.length > 0) await db.insert(reviews).values(rows);
+    async insert(row: NewReviewRow): Promise<string> {
+      const [inserted] = await db.insert(reviews).values(row).returning({ id: reviews.id });
+      if (!inserted) throw new Error('insert returned no row');
+      return inserted.id;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+      return deleted.length > 0;
     },
   };
 }

@@ -1,14 +1,27 @@
-import { paginationQuerySchema } from '@store/shared';
-import { Router } from 'express';
+import { paginationQuerySchema, reviewInputSchema } from '@store/shared';
+import { type RequestHandler, Router } from 'express';
+import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { sendPage } from '../../lib/pagination.js';
-import { parseQuery } from '../../lib/validate.js';
+import { parseInput, parseQuery } from '../../lib/validate.js';
 import type { ReviewsService } from './service.js';
 
-export function reviewsRoutes(service: ReviewsService): Router {
+export function reviewsRoutes(
+  service: ReviewsService,
+  { requireUser }: { requireUser: RequestHandler },
+): Router {
   const router = Router();
 
   router.get('/reviews', async (req, res) => {
     sendPage(res, await service.list(parseQuery(paginationQuerySchema, req.query)));
+  });
+
+  router.post('/review', requireUser, async (req, res) => {
+    const input = parseInput(reviewInputSchema, req.body ?? {});
+    res.status(201).json(await service.add(currentUser(res), input));
+  });
+
+  router.delete('/review/:id', requireUser, requireAdmin, async (req, res) => {
+    res.json(await service.remove(String(req.params.id)));
   });
 
   return router;

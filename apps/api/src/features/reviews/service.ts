@@ -1,14 +1,19 @@
-import type { PaginationQuery, Review } from '@store/shared';
+import { apiMessages, idSchema, type PaginationQuery, type Review, type ReviewInput } from '@store/shared';
+import { notFound } from '../../lib/http-error.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
-import type { ReviewRow, ReviewsRepo } from './repo.js';
+import type { UserRow } from '../users/repo.js';
+import type { ReviewsRepo } from './repo.js';
+
+type ListedReview = Awaited<ReturnType<ReviewsRepo['listNewest']>>['items'][number];
 
 /** Public shape: the reviewer's e-mail stays on the server (DESIGN.md §3). */
-function toReviewDto(row: ReviewRow): Review {
+function toReviewDto(row: ListedReview): Review {
   return {
     _id: row.id,
     name: row.name,
     message: row.message,
     ratings: row.ratings,
+    verified: Boolean(row.verified),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -18,6 +23,18 @@ export function createReviewsService(repo: ReviewsRepo) {
     async list(query: PaginationQuery): Promise<Page<Review>> {
       const { items, total } = await repo.listNewest(toOffset(query));
       return { items: items.map(toReviewDto), total };
+    },
+
+    /** Name and e-mail are the signed-in user's, never the body's. */
+    async add(author: UserRow, input: ReviewInput) {
+      const insertedId = await repo.insert({ name: author.name, email: author.email, ...input });
+      return { acknowledged: true, insertedId };
+    },
+
+    async remove(id: string) {
+      const deleted = idSchema.safeParse(id).success && (await repo.delete(id));
+      if (!deleted) throw notFound(apiMessages.reviewNotFound);
+      return { acknowledged: true, deletedCount: 1 };
     },
   };
 }

@@ -1,0 +1,55 @@
+import {
+  apiMessages,
+  emailSchema,
+  myOrdersQuerySchema,
+  orderInputSchema,
+  orderStatusUpdateSchema,
+  ordersQuerySchema,
+} from '@store/shared';
+import { type RequestHandler, Router } from 'express';
+import { currentUser, requireAdmin } from '../../auth/guards.js';
+import { HttpError } from '../../lib/http-error.js';
+import { sendPage } from '../../lib/pagination.js';
+import { parseInput, parseQuery } from '../../lib/validate.js';
+import type { OrdersService } from './service.js';
+
+export function ordersRoutes(
+  service: OrdersService,
+  { requireUser }: { requireUser: RequestHandler },
+): Router {
+  const router = Router();
+
+  // Only these four fields are read; any price, e-mail or name in the body is dropped by the schema.
+  router.post('/order', requireUser, async (req, res) => {
+    const input = parseInput(orderInputSchema, req.body ?? {});
+    res.status(201).json(await service.place(currentUser(res), input));
+  });
+
+  router.get('/myorder', requireUser, async (req, res) => {
+    const { email, ...page } = parseQuery(myOrdersQuerySchema, req.query);
+    sendPage(res, await service.listMine(currentUser(res), email, page));
+  });
+
+  router.get('/order/:id', requireUser, async (req, res) => {
+    res.json(await service.payment(currentUser(res), String(req.params.id)));
+  });
+
+  router.delete('/order/:id', requireUser, async (req, res) => {
+    res.json(await service.cancel(currentUser(res), String(req.params.id)));
+  });
+
+  router.get('/orders/:email', requireUser, requireAdmin, async (req, res) => {
+    // The spec names the admin in the path; it must be the caller.
+    if (parseInput(emailSchema, req.params.email).toLowerCase() !== currentUser(res).email) {
+      throw new HttpError(403, apiMessages.forbidden);
+    }
+    sendPage(res, await service.listAll(parseQuery(ordersQuerySchema, req.query)));
+  });
+
+  router.patch('/order/:id/status', requireUser, requireAdmin, async (req, res) => {
+    const { status } = parseInput(orderStatusUpdateSchema, req.body ?? {});
+    res.json(await service.advance(String(req.params.id), status));
+  });
+
+  return router;
+}

@@ -1,0 +1,127 @@
+import {
+  apiMessages,
+  computeBill,
+  fromCents,
+  idSchema,
+  type Order,
+  type OrderInput,
+  type OrderPayment,
+  type OrderStatus,
+  type OrdersQuery,
+  type PaginationQuery,
+} from '@store/shared';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { type Page, toOffset } from '../../lib/pagination.js';
+import type { PartsRepo } from '../parts/repo.js';
+import type { UserRow } from '../users/repo.js';
+import type { OrderRow, OrdersRepo } from './repo.js';
+
+function toOrderDto(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    partId: row.partId,
+    productName: row.productName,
+    userName: row.userName,
+    email: row.email,
+    unitPrice: fromCents(row.unitPriceCents),
+    productQuantity: row.productQuantity,
+    price: fromCents(row.totalCents),
+    discount: fromCents(row.discountCents),
+    phone: row.phone,
+    address: row.address,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The only forward moves an admin makes (spec's 'UnPaid' button, hardened). */
+const NEXT: Partial<Record<OrderStatus, OrderStatus>> = { unpaid: 'paid', paid: 'shipped' };
+
+export function createOrdersService(deps: {
+  orders: OrdersRepo;
+  parts: PartsRepo;
+  paymentInstructions: string;
+}) {
+  const { orders, parts } = deps;
+
+  /** Owner or admin; anyone else learns nothing, not even that the order exists. */
+  async function visibleOrder(requester: UserRow, id: string): Promise<OrderRow> {
+    const order = idSchema.safeParse(id).success ? await orders.find(id) : undefined;
+    if (!order || (order.email !== requester.email && requester.role !== 'admin')) {
+      throw notFound(apiMessages.orderNotFound);
+    }
+    return order;
+  }
+
+  return {
+    /** Name and e-mail from the account; prices from the database; stock taken atomically. */
+    async place(customer: UserRow, input: OrderInput) {
+      const order = await orders.place(input.partId, input.productQuantity, (part) => {
+        const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
+        return {
+          productQuantity: input.productQuantity,
+          discountPercent: bill.discountPercent,
+          discountCents: bill.discountCents,
+          totalCents: bill.totalCents,
+          userName: customer.name,
+          email: customer.email,
+          phone: input.phone,
+          address: input.address,
+        };
+      });
+      if (order) return { acknowledged: true, insertedId: order.id, order: toOrderDto(order) };
+
+      // The stock was not taken: say why, with today's numbers.
+      const part = await parts.findListed(input.partId);
+      if (!part) throw notFound(apiMessages.partNotFound);
+      if (input.productQuantity < part.minOrderQuantity) {
+        throw new HttpError(400, apiMessages.belowMinimum(part.minOrderQuantity), {
+          productQuantity: apiMessages.belowMinimum(part.minOrderQuantity),
+        });
+      }
+      throw new HttpError(409, apiMessages.outOfStock(part.availableQuantity), {
+        availableQuantity: String(part.availableQuantity),
+      });
+    },
+
+    async listMine(customer: UserRow, email: string, query: PaginationQuery): Promise<Page<Order>> {
+      if (email.toLowerCase() !== customer.email) throw new HttpError(403, apiMessages.forbidden);
+      const { items, total } = await orders.listForCustomer(customer.email, toOffset(query));
+      return { items: items.map(toOrderDto), total };
+    },
+
+    async listAll(query: OrdersQuery): Promise<Page<Order>> {
+      const { items, total } = await orders.listAll(query.status, toOffset(query));
+      return { items: items.map(toOrderDto), total };
+    },
+
+    async payment(requester: UserRow, id: string): Promise<OrderPayment> {
+      return { order: toOrderDto(await visibleOrder(requester, id)), instructions: deps.paymentInstructions };
+    },
+
+    async cancel(requester: UserRow, id: string) {
+      const order = await visibleOrder(requester, id);
+      const cancelled = await orders.cancel(
+        order.id,
+        requester.role === 'admin' ? undefined : requester.email,
+      );
+      if (cancelled) return { acknowledged: true, modifiedCount: 1 };
+      const now = await orders.find(order.id);
+      throw new HttpError(
+        409,
+        now?.status === 'cancelled' ? apiMessages.alreadyCancelled : apiMessages.cannotCancelPaid,
+      );
+    },
+
+    async advance(id: string, to: 'paid' | 'shipped') {
+      const order = idSchema.safeParse(id).success ? await orders.find(id) : undefined;
+      if (!order) throw notFound(apiMessages.orderNotFound);
+      const from = order.status;
+      const updated = NEXT[from] === to ? await orders.advance(id, from, to) : undefined;
+      if (!updated) throw new HttpError(409, apiMessages.invalidTransition(from, to));
+      return { acknowledged: true, modifiedCount: 1, order: toOrderDto(updated) };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

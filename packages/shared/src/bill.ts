@@ -1,0 +1,30 @@
+import { BULK_DISCOUNT } from './constants.js';
+
+export interface Bill {
+  subtotalCents: number;
+  discountPercent: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+/** The premium promotion: 5% per full 500 units of an eligible part, capped at 25%. */
+export function bulkDiscountPercent(quantity: number, eligible: boolean): number {
+  if (!eligible) return 0;
+  const steps = Math.floor(quantity / BULK_DISCOUNT.unitsPerStep);
+  return Math.min(steps * BULK_DISCOUNT.percentPerStep, BULK_DISCOUNT.maxPercent);
+}
+
+/**
+ * The bill, in integer cents only: the discount is rounded half up to the cent, so the server
+ * (which charges it) and the purchase page (which shows it) always agree.
+ */
+export function computeBill(unitPriceCents: number, quantity: number, eligible: boolean): Bill {
+  const subtotalCents = unitPriceCents * quantity;
+  const discountPercent = bulkDiscountPercent(quantity, eligible);
+  const discountCents = Math.floor((subtotalCents * discountPercent + 50) / 100);
+  return { subtotalCents, discountPercent, discountCents, totalCents: subtotalCents - discountCents };
+}
+
+/** Decimal currency units (what the API shows) to integer cents, without float drift. */
+export const toCents = (amount: number) => Math.round(amount * 100);
+export const fromCents = (cents: number) => cents / 100;
