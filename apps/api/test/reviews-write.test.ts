@@ -15,6 +15,23 @@ const newest = async () => (await ctx.http().get('/api/reviews?limit=1').expect(
 describe('POST /api/review', () => {
   it('takes name and e-mail from the account, and marks verified buyers', async () => {
     const author = await accountWithToken(ctx, 'customer', 'Rita Reviewer');
+    // Someone else's order must not make Rita a verified buyer.
+    const buyer = await accountWithToken(ctx);
+    const [other] = await ctx.db
+      .insert(parts)
+      .values(partRow({ minOrderQuantity: 1 }))
+      .returning();
+    await ctx
+      .http()
+      .post('/api/order')
+      .set(buyer.auth)
+      .send({
+        partId: other?.id,
+        productQuantity: 1,
+        phone: '+1 555 010 2030',
+        address: '1 Main Street, Springfield',
+      })
+      .expect(201);
     const res = await ctx
       .http()
       .post('/api/review')

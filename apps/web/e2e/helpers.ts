@@ -28,3 +28,20 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
+
+/** Signs in as the ADMIN_EMAILS account, registering it the first time. */
+export async function signInAsAdmin(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Olive Owner');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  const signedIn = page.getByTestId('user-name').first();
+  const exists = page.getByTestId('provider-error');
+  await expect(signedIn.or(exists)).toBeVisible();
+  if (await exists.isVisible()) {
+    await page.goto('/login');
+    await signIn(page, email);
+    await expect(signedIn).toBeVisible();
+  }
+}

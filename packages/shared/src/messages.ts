@@ -125,5 +125,10 @@ export const orderMessages = {
   cancelled: 'Your order has been cancelled.',
   statusUpdated: 'The order status has been updated.',
   partGone: 'This part is no longer available.',
-  reviewDeleted: 'The review has been deleted.',
+} as const;
+
+export const reviewMessages = {
+  verifiedBuyer: 'Verified buyer',
+  confirmDelete: 'Delete this review? It will disappear from the home page.',
+  deleted: 'The review has been deleted.',
 } as const;

@@ -40,6 +40,10 @@ export const router = createBrowserRouter([
             element: <RequireAuth />,
             children: [
               {
+                path: '/purchase/:id',
+                lazy: lazyRoute('purchase', () => import('../features/purchase/pages/purchase-page')),
+              },
+              {
                 path: '/dashboard',
                 element: <DashboardLayout />,
                 children: [
@@ -47,14 +51,30 @@ export const router = createBrowserRouter([
                     index: true,
                     lazy: lazyRoute('profile', () => import('../features/dashboard/pages/profile-page')),
                   },
-                  section('myorders', 'My Orders'),
-                  section('addreview', 'Add Review'),
+                  {
+                    path: 'myorders',
+                    lazy: lazyRoute('my-orders', () => import('../features/orders/pages/my-orders-page')),
+                  },
+                  {
+                    path: 'payment/:id',
+                    lazy: lazyRoute('payment', () => import('../features/orders/pages/payment-page')),
+                  },
+                  {
+                    path: 'addreview',
+                    lazy: lazyRoute('add-review', () => import('../features/reviews/pages/add-review-page')),
+                  },
                   {
                     element: <RequireAdmin />,
                     children: [
                       section('addproduct', 'Add Product'),
                       section('manageproducts', 'Manage Products'),
-                      section('manageorders', 'Manage Orders'),
+                      {
+                        path: 'manageorders',
+                        lazy: lazyRoute(
+                          'manage-orders',
+                          () => import('../features/orders/pages/manage-orders-page'),
+                        ),
+                      },
                       {
                         path: 'users',
                         lazy: lazyRoute('users', () => import('../features/users/pages/users-page')),

@@ -5,9 +5,13 @@ import { orders, reviews } from '../../db/schema.js';
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
 
-/** A 'Verified buyer' has at least one order that was not cancelled (orders_email_newest_idx). */
+/**
+ * A 'Verified buyer' has at least one order that was not cancelled (orders_email_newest_idx).
+ * Written with explicit aliases: inside a subquery an unqualified "email" would mean the
+ * order's own column, and every reviewer would look verified.
+ */
 const verified = sql<boolean>`exists (
-  select 1 from ${orders} where ${orders.email} = ${reviews.email} and ${orders.status} <> 'cancelled'
+  select 1 from ${orders} o where o.email = ${reviews}.email and o.status <> 'cancelled'
 )`;
 
 export function createReviewsRepo(db: Database) {

@@ -1,2 +1,2 @@
-export { newestPartsQuery, partQuery, partsListQuery } from './api';
+export { newestPartsQuery, partKeys, partQuery, partsListQuery } from './api';
 export { PartCard, PartCardSkeleton } from './components/part-card';

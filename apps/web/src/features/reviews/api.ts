@@ -1,6 +1,6 @@
 import type { Review } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../../lib/api-client';
+import { apiJson, apiList } from '../../lib/api-client';
 
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -12,3 +12,6 @@ export const reviewsQuery = (params: { page: number; limit: number }) =>
     queryKey: reviewKeys.list(params),
     queryFn: ({ signal }) => apiList<Review>('/reviews', { query: params, signal }),
   });
+
+export const deleteReview = (id: string) =>
+  apiJson<{ deletedCount: number }>(`/review/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });

@@ -1,3 +1,3 @@
-export { reviewsQuery } from './api';
+export { deleteReview, reviewKeys, reviewsQuery } from './api';
 export { Rating } from './components/rating';
 export { ReviewCard } from './components/review-card';

@@ -1,13 +1,32 @@
-import { pageMessages } from '@store/shared';
-import { useQuery } from '@tanstack/react-query';
+import { pageMessages, reviewMessages } from '@store/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { ReviewCard, reviewsQuery } from '../../reviews';
+import { useSessionUser } from '../../../lib/session';
+import { adminQuery } from '../../auth/api';
+import { deleteReview, ReviewCard, reviewKeys, reviewsQuery } from '../../reviews';
 
 const HOME_REVIEWS_COUNT = 6;
 
 export function HomeReviews() {
   const reviews = useQuery(reviewsQuery({ page: 1, limit: HOME_REVIEWS_COUNT }));
+  const user = useSessionUser();
+  // Admins may delete a review where they see it; only signed-in visitors ask.
+  const admin = useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
+  const remove = useMutation({
+    mutationFn: deleteReview,
+    onSuccess: () => {
+      toast.success(reviewMessages.deleted);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const canDelete = Boolean(user) && admin.data?.admin === true;
+
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="bg-base-200">
       <div className="mx-auto max-w-7xl scroll-mt-20 px-6 py-16">
@@ -24,12 +43,20 @@ export function HomeReviews() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {reviews.data.items.map((review) => (
               <li key={review._id}>
-                <ReviewCard review={review} />
+                <ReviewCard
+                  review={review}
+                  {...(canDelete && {
+                    onDelete: async () => {
+                      if (await confirm(reviewMessages.confirmDelete, 'Delete')) remove.mutate(review._id);
+                    },
+                  })}
+                />
               </li>
             ))}
           </ul>
         )}
       </div>
+      {dialog}
     </section>
   );
 }

@@ -1,11 +1,18 @@
-import type { Review } from '@store/shared';
+import { type Review, reviewMessages } from '@store/shared';
 import { Rating } from './rating';
 
-export function ReviewCard({ review }: { review: Review }) {
+export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: () => void }) {
   return (
     <figure className="card h-full border border-base-300 bg-base-100 shadow-sm" data-testid="review-card">
       <div className="card-body gap-4">
-        <Rating value={review.ratings} />
+        <div className="flex items-center justify-between gap-2">
+          <Rating value={review.ratings} />
+          {review.verified && (
+            <span className="badge badge-success badge-soft badge-sm" data-testid="verified-buyer">
+              ✓ {reviewMessages.verifiedBuyer}
+            </span>
+          )}
+        </div>
         <blockquote className="flex-1 text-base-content/80">
           <p>“{review.message}”</p>
         </blockquote>
@@ -16,6 +23,11 @@ export function ReviewCard({ review }: { review: Review }) {
             </span>
           </span>
           <span className="font-semibold">{review.name}</span>
+          {onDelete && (
+            <button type="button" className="btn btn-ghost btn-xs ml-auto text-error" onClick={onDelete}>
+              Delete<span className="sr-only"> the review by {review.name}</span>
+            </button>
+          )}
         </figcaption>
       </div>
     </figure>

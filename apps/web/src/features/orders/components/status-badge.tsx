@@ -1,0 +1,18 @@
+import type { OrderStatus } from '@store/shared';
+
+const styles: Record<OrderStatus, string> = {
+  unpaid: 'badge-warning',
+  paid: 'badge-info',
+  shipped: 'badge-success',
+  cancelled: 'badge-ghost',
+};
+const labels: Record<OrderStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`badge badge-soft ${styles[status]}`}>{labels[status]}</span>;
+}

@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  computeBill,
+  fromCents,
+  isOrderQuantityValid,
+  type OrderInput,
+  orderInputSchema,
+  orderMessages,
+  type Part,
+  toastMessages,
+  toCents,
+} from '@store/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { formatPrice, formatQuantity } from '../../../lib/format';
+import { useSessionUser } from '../../../lib/session';
+import { Field } from '../../auth/components/field';
+import { orderKeys, placeOrder } from '../../orders/api';
+import { partKeys, partQuery } from '../../parts';
+
+const purchaseFormSchema = orderInputSchema.omit({ partId: true });
+type PurchaseForm = Omit<OrderInput, 'partId'>;
+
+/** The order page for one part (spec §2, §4, §5). */
+export default function PurchasePage() {
+  const { id = '' } = useParams();
+  const part = useQuery(partQuery(id));
+
+  if (part.isPending) return <LoadingState label="Loading the part…" />;
+  if (part.isError) {
+    if (part.error instanceof ApiError && part.error.status === 404) {
+      return (
+        <div className="mx-auto max-w-xl px-6 py-24 text-center">
+          <h1 className="text-3xl font-bold">{orderMessages.partGone}</h1>
+          <Link to="/" className="btn btn-primary mt-8">
+            Back to the home page
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <div className="px-6 py-16">
+        <ErrorState onRetry={() => part.refetch()} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-2">
+      <PartDetails part={part.data} />
+      <OrderForm part={part.data} />
+    </div>
+  );
+}
+
+function PartDetails({ part }: { part: Part }) {
+  return (
+    <article aria-labelledby="part-name">
+      <img
+        src={part.img}
+        alt={part.name}
+        width={800}
+        height={600}
+        className="aspect-[4/3] h-auto w-full rounded-box bg-base-200 object-contain"
+      />
+      <h1 id="part-name" className="mt-6 text-3xl font-bold">
+        {part.name}
+      </h1>
+      <p className="mt-3 text-base-content/80">{part.description}</p>
+      <dl className="mt-6 grid grid-cols-3 gap-3 text-sm">
+        <div className="rounded-box bg-base-200 p-3">
+          <dt className="text-base-content/60">Unit price</dt>
+          <dd className="text-lg font-bold text-primary">{formatPrice(part.price)}</dd>
+        </div>
+        <div className="rounded-box bg-base-200 p-3">
+          <dt className="text-base-content/60">Minimum order</dt>
+          <dd className="text-lg font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
+        </div>
+        <div className="rounded-box bg-base-200 p-3">
+          <dt className="text-base-content/60">Available</dt>
+          <dd className="text-lg font-semibold" data-testid="available-quantity">
+            {formatQuantity(part.availableQuantity)}
+          </dd>
+        </div>
+      </dl>
+      {part.bulkDiscount && (
+        <p className="mt-4 text-sm text-base-content/75">
+          <span className="badge badge-accent badge-soft mr-2">Bulk discount eligible</span>
+          5% off for every 500 units, up to 25%.
+        </p>
+      )}
+    </article>
+  );
+}
+
+function OrderForm({ part }: { part: Part }) {
+  const user = useSessionUser();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<PurchaseForm>({
+    resolver: zodResolver(purchaseFormSchema),
+    defaultValues: { productQuantity: part.minOrderQuantity, phone: '', address: '' },
+  });
+  const quantity = watch('productQuantity');
+  const quantityValid = isOrderQuantityValid(quantity, part);
+  const bill = quantityValid ? computeBill(toCents(part.price), quantity, part.bulkDiscount) : undefined;
+
+  const order = useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => {
+      toast.success(toastMessages.orderCompleted);
+      reset({ productQuantity: part.minOrderQuantity, phone: '', address: '' });
+    },
+    onError: (error) => toast.error(error.message),
+    // Success or not, show the stock as it is now (spec §4: the part is re-fetched).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: partKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+
+  const onSubmit = handleSubmit((input) => order.mutate({ ...input, partId: part._id }));
+  const outOfStock = part.availableQuantity < part.minOrderQuantity;
+
+  return (
+    <section
+      aria-labelledby="order-title"
+      className="card h-fit border border-base-300 bg-base-100 shadow-sm"
+    >
+      <form onSubmit={onSubmit} noValidate className="card-body gap-3">
+        <h2 id="order-title" className="text-2xl font-bold">
+          Place your order
+        </h2>
+        <Field label="Name" value={user?.name ?? ''} readOnly />
+        <Field label="Email" type="email" value={user?.email ?? ''} readOnly />
+        <div>
+          <label htmlFor={`${id}-quantity`} className="label mb-1 text-sm font-medium text-base-content">
+            Quantity
+          </label>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={part.minOrderQuantity}
+            max={part.availableQuantity}
+            step={1}
+            className="input w-full"
+            aria-describedby={`${id}-quantity-hint`}
+            {...register('productQuantity', { valueAsNumber: true })}
+          />
+          <p id={`${id}-quantity-hint`} className="mt-1 text-xs text-base-content/60">
+            Between {formatQuantity(part.minOrderQuantity)} and {formatQuantity(part.availableQuantity)}
+          </p>
+        </div>
+        <Field
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <div>
+          <label htmlFor={`${id}-address`} className="label mb-1 text-sm font-medium text-base-content">
+            Address
+          </label>
+          <textarea
+            id={`${id}-address`}
+            rows={3}
+            autoComplete="street-address"
+            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
+            aria-invalid={Boolean(errors.address)}
+            aria-describedby={errors.address ? `${id}-address-error` : undefined}
+            {...register('address')}
+          />
+          {errors.address && (
+            <p id={`${id}-address-error`} role="alert" className="mt-1 text-sm text-error">
+              {errors.address.message}
+            </p>
+          )}
+        </div>
+
+        <dl className="mt-2 grid grid-cols-2 gap-y-1 rounded-box bg-base-200 p-4 text-sm" aria-live="polite">
+          <dt>Subtotal</dt>
+          <dd className="text-right">{bill ? formatPrice(fromCents(bill.subtotalCents)) : '—'}</dd>
+          {bill && bill.discountPercent > 0 && (
+            <>
+              <dt>Bulk discount ({bill.discountPercent}%)</dt>
+              <dd className="text-right text-success">−{formatPrice(fromCents(bill.discountCents))}</dd>
+            </>
+          )}
+          <dt className="text-base font-semibold">Total bill</dt>
+          <dd className="text-right text-base font-bold" data-testid="order-total">
+            {bill ? formatPrice(fromCents(bill.totalCents)) : '—'}
+          </dd>
+        </dl>
+
+        <button type="submit" className="btn btn-primary mt-2" disabled={!quantityValid || order.isPending}>
+          {order.isPending ? 'Placing your order…' : 'Order'}
+        </button>
+        {outOfStock && <p className="text-sm text-base-content/70">This part is out of stock for now.</p>}
+      </form>
+    </section>
+  );
+}
