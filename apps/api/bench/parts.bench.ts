@@ -36,11 +36,19 @@ const app = createApp({
     close: () => Promise.resolve(),
   },
   tokens: createTokenService('bench-secret-bench-secret-bench-secret'),
-  config: { corsOrigins: [], trustProxy: 0, adminEmails: [], authRateLimit: 60, paymentInstructions: '' },
+  config: {
+    corsOrigins: [],
+    trustProxy: 0,
+    adminEmails: [],
+    authRateLimit: 60,
+    paymentInstructions: '',
+    uploadsDir: '/nonexistent',
+    imageHostOrigins: [],
+  },
 });
 const repo = createPartsRepo(database.db);
 const bare = createServer(async (_req, res) => {
-  const { items, total } = await repo.listNewest({ offset: 0, limit: 3 });
+  const { items, total } = await repo.list({ offset: 0, limit: 3, sort: 'newest' });
   res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(total) });
   res.end(JSON.stringify(items.map(toPartDto)));
 });

@@ -9,6 +9,8 @@ import type { IdentityProvider } from './auth/identity.js';
 import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './features/health/routes.js';
+import { imagesRoutes } from './features/images/routes.js';
+import { createLocalImageStore } from './features/images/store.js';
 import { createOrdersRepo } from './features/orders/repo.js';
 import { ordersRoutes } from './features/orders/routes.js';
 import { createOrdersService } from './features/orders/service.js';
@@ -38,6 +40,10 @@ export interface AppDeps {
     authRateLimit: number;
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
+    /** Where uploaded images are kept and served from (/uploads). */
+    uploadsDir: string;
+    imageHostKey?: string | undefined;
+    imageHostOrigins: string[];
     /** Where the browser reaches Firebase Auth: the emulator, or Google's endpoints. */
     firebaseEmulatorHost?: string | undefined;
     /** Built SPA to serve at `/`; absent in API-only tests. */
@@ -59,10 +65,20 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
   api.use(cors({ origin: config.corsOrigins, exposedHeaders: ['X-Total-Count'] }));
   api.use(express.json({ limit: '100kb' }));
   api.use(healthRoutes(database));
-  const partsRepo = createPartsRepo(database.db);
-  api.use(partsRoutes(createPartsService(partsRepo)));
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, users);
+  const partsRepo = createPartsRepo(database.db);
+  api.use(
+    partsRoutes(createPartsService(partsRepo, { imageHostOrigins: config.imageHostOrigins }), {
+      requireUser: signedIn,
+    }),
+  );
+  api.use(
+    imagesRoutes(createLocalImageStore(config.uploadsDir), {
+      requireUser: signedIn,
+      key: config.imageHostKey,
+    }),
+  );
   api.use(reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), { requireUser: signedIn }));
   api.use(
     ordersRoutes(
@@ -85,6 +101,17 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
   });
   app.use('/api', api);
 
+  // Uploaded images: random names, re-encoded by us, never changed once written.
+  app.use(
+    '/uploads',
+    express.static(config.uploadsDir, {
+      immutable: true,
+      maxAge: 365 * 24 * 60 * 60 * 1000,
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: false,
+    }),
+  );
   // Demo catalog images shipped in the repository.
   app.use('/media', express.static(path.join(assetsDir), { maxAge: '7d', fallthrough: false }));
 

@@ -63,6 +63,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How customers pay: shown on every order's Payment page. */
   PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),
+  /** When set, uploads to POST /api/image must carry this `key` (the image-host protocol). */
+  IMAGE_HOST_KEY: z.string().min(8).max(200).optional(),
+  /** Origins of an external image host whose URLs products may use (e.g. https://i.ibb.co). */
+  IMAGE_HOST_ORIGINS: originList.default([]),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -105,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,
+    uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
+    imageHostKey: e.IMAGE_HOST_KEY,
+    imageHostOrigins: e.IMAGE_HOST_ORIGINS,
     firebase: {
       projectId: e.FIREBASE_PROJECT_ID,
       emulatorHost,

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import { inject } from 'vitest';
@@ -50,9 +53,16 @@ export const TEST_FIREBASE_PROJECT = 'demo-parts-depot-test';
 export const TEST_PAYMENT_INSTRUCTIONS = 'Pay by bank transfer to the test account.';
 
 export async function createTestApp(
-  options: { webDistDir?: string; adminEmails?: string[]; authRateLimit?: number } = {},
+  options: {
+    webDistDir?: string;
+    adminEmails?: string[];
+    authRateLimit?: number;
+    imageHostKey?: string;
+    imageHostOrigins?: string[];
+  } = {},
 ) {
   const database = await openTestDatabase();
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'store-uploads-'));
   const emulatorHost = inject('authEmulatorHost');
   const identity = createFirebaseIdentity({ projectId: TEST_FIREBASE_PROJECT, emulatorHost });
   const tokens = createTokenService(TEST_JWT_SECRET);
@@ -67,6 +77,9 @@ export async function createTestApp(
       adminEmails: options.adminEmails ?? [],
       authRateLimit: options.authRateLimit ?? 1000,
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
+      uploadsDir,
+      imageHostOrigins: options.imageHostOrigins ?? [],
+      ...(options.imageHostKey && { imageHostKey: options.imageHostKey }),
       firebaseEmulatorHost: emulatorHost,
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
     },
@@ -76,10 +89,12 @@ export async function createTestApp(
     database,
     db: database.db,
     tokens,
+    uploadsDir,
     http: () => request(app),
     async close() {
       await identity.close();
       await database.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -25,6 +25,11 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
     })),
   );
+  // A catalog large enough that a full scan costs what it would in production.
+  await database.db.execute(sql`
+    insert into parts (name, img, price_cents, min_order_quantity, available_quantity, description)
+    select 'Part ' || g || ' ' || md5(g::text), '/media/parts/x.svg', 100 + g % 5000, 1, 10, 'Generated'
+    from generate_series(1, 50000) g`);
   await database.db.execute(sql`analyze`);
 });
 afterAll(() => database.close());
@@ -42,6 +47,29 @@ describe('indexes', () => {
     );
     expect(text).toContain('parts_listed_newest_idx');
     expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it('serves the cheapest listed parts from parts_listed_price_idx without sorting', async () => {
+    const text = await plan(
+      sql`select * from ${parts} where deleted_at is null order by price_cents asc, id asc limit 12`,
+    );
+    expect(text).toContain('parts_listed_price_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it('can search names through the trigram index', async () => {
+    // A few thousand short rows fit in a handful of pages, where a scan is honestly cheaper;
+    // with the scan ruled out, the index must be able to answer a substring search.
+    const text = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`explain select count(*) from ${parts} where deleted_at is null and name ilike '%helix%'`,
+      );
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(text).toContain('parts_name_trgm_idx');
   });
 
   it('finds a part by id through its primary key', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -37,7 +38,8 @@ export function openPostgres({ url, searchPath, maxConnections = 10 }: PostgresO
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    // Extensions live in public, so it stays on the path after the test's own schema.
+    ...(searchPath ? { options: `-c search_path=${searchPath},public` } : {}),
   });
   const db: Database = drizzlePg({ client: pool, schema });
   return {
@@ -67,7 +69,8 @@ export function openPostgres({ url, searchPath, maxConnections = 10 }: PostgresO
 /** Embedded PostgreSQL (WASM). `dataDir` persists it; without one it lives in memory. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // pg_trgm backs the catalog's name search (migration 0003).
+  const client = await PGlite.create({ ...(dataDir && { dataDir }), extensions: { pg_trgm } });
   const db: Database = drizzlePglite({ client, schema });
   return {
     db,

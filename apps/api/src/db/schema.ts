@@ -39,6 +39,9 @@ export const parts = pgTable(
     index('parts_listed_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    index('parts_listed_price_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
+    // Trigram index: `name ILIKE '%term%'` searches without scanning the table.
+    index('parts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
   ],
 );
 

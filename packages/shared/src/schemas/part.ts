@@ -10,6 +10,8 @@ export const partSchema = z.object({
   _id: z.string(),
   name: z.string(),
   img: z.string(),
+  /** A small version of `img` for lists (the same URL when the host makes none). */
+  thumb: z.string(),
   price: z.number(),
   minOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
@@ -19,11 +21,13 @@ export const partSchema = z.object({
 });
 export type Part = z.infer<typeof partSchema>;
 
-export const partSortSchema = z.enum(['newest']);
+export const partSortSchema = z.enum(['newest', 'price-asc', 'price-desc']);
 export type PartSort = z.infer<typeof partSortSchema>;
 
 export const partsQuerySchema = paginationQuerySchema.extend({
   sort: partSortSchema.default('newest'),
+  /** Search by name. */
+  q: z.string().trim().max(100).optional(),
 });
 export type PartsQuery = z.infer<typeof partsQuerySchema>;
 

@@ -1,15 +1,14 @@
-import type { Part } from '@store/shared';
+import { fromCents, type Part } from '@store/shared';
+import { thumbnailUrl } from '../images/store.js';
 import type { PartRow } from './repo.js';
-
-/** Cents to currency units happens here and nowhere else on the way out. */
-export const centsToPrice = (cents: number) => cents / 100;
 
 export function toPartDto(row: PartRow): Part {
   return {
     _id: row.id,
     name: row.name,
     img: row.img,
-    price: centsToPrice(row.priceCents),
+    thumb: thumbnailUrl(row.img),
+    price: fromCents(row.priceCents),
     minOrderQuantity: row.minOrderQuantity,
     availableQuantity: row.availableQuantity,
     description: row.description,

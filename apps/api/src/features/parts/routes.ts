@@ -1,11 +1,12 @@
-import { partsQuerySchema } from '@store/shared';
-import { Router } from 'express';
+import { partsQuerySchema, productInputSchema } from '@store/shared';
+import { type RequestHandler, Router } from 'express';
+import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { sendPage } from '../../lib/pagination.js';
-import { parseQuery } from '../../lib/validate.js';
+import { parseInput, parseQuery } from '../../lib/validate.js';
 import type { PartsService } from './service.js';
 
-/** Public catalog reads. */
-export function partsRoutes(service: PartsService): Router {
+/** Public catalog reads; admin writes (Add Product, Update, Delete). */
+export function partsRoutes(service: PartsService, { requireUser }: { requireUser: RequestHandler }): Router {
   const router = Router();
 
   router.get('/parts', async (req, res) => {
@@ -14,6 +15,20 @@ export function partsRoutes(service: PartsService): Router {
 
   router.get('/part/:id', async (req, res) => {
     res.json(await service.get(req.params.id));
+  });
+
+  router.post('/addproduct', requireUser, requireAdmin, async (req, res) => {
+    const input = parseInput(productInputSchema, req.body ?? {});
+    res.status(201).json(await service.add(currentUser(res), input));
+  });
+
+  router.put('/part/:id', requireUser, requireAdmin, async (req, res) => {
+    const input = parseInput(productInputSchema, req.body ?? {});
+    res.json(await service.update(String(req.params.id), input));
+  });
+
+  router.delete('/deleteparts/:id', requireUser, requireAdmin, async (req, res) => {
+    res.json(await service.remove(String(req.params.id)));
   });
 
   return router;

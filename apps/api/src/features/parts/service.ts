@@ -1,21 +1,84 @@
-import { apiMessages, idSchema, type Part, type PartsQuery } from '@store/shared';
-import { notFound } from '../../lib/http-error.js';
+import {
+  apiMessages,
+  idSchema,
+  type Part,
+  type PartsQuery,
+  type ProductInput,
+  toCents,
+  validationMessages,
+} from '@store/shared';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
+import { UPLOADED_IMAGE_PATTERN } from '../images/store.js';
+import type { UserRow } from '../users/repo.js';
 import { toPartDto } from './dto.js';
-import type { PartsRepo } from './repo.js';
+import type { PartChanges, PartsRepo } from './repo.js';
 
-export function createPartsService(repo: PartsRepo) {
+/** The demo catalog's shipped images stay valid when an admin edits a demo part. */
+const SHIPPED_IMAGE_PATTERN = /^\/media\/parts\/[a-z0-9-]+\.svg$/;
+
+export function createPartsService(
+  repo: PartsRepo,
+  options: { imageHostOrigins: string[] } = { imageHostOrigins: [] },
+) {
+  /** Only images we issued, or that the configured external host issued. */
+  function checkImage(img: string) {
+    if (UPLOADED_IMAGE_PATTERN.test(img) || SHIPPED_IMAGE_PATTERN.test(img)) return;
+    let origin: string | undefined;
+    try {
+      origin = new URL(img).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (!origin || !options.imageHostOrigins.includes(origin) || !img.startsWith('https://')) {
+      throw new HttpError(400, apiMessages.invalidInput, { img: validationMessages.imageInvalid });
+    }
+  }
+
+  const toRow = (input: ProductInput): PartChanges => ({
+    name: input.name,
+    img: input.img,
+    priceCents: toCents(input.price),
+    minOrderQuantity: input.minOrderQuantity,
+    availableQuantity: input.availableQuantity,
+    description: input.description,
+    bulkDiscount: input.bulkDiscount,
+  });
+
+  const validId = (id: string) => idSchema.safeParse(id).success;
+
   return {
     async list(query: PartsQuery): Promise<Page<Part>> {
-      const { items, total } = await repo.listNewest(toOffset(query));
+      const { items, total } = await repo.list({
+        ...toOffset(query),
+        sort: query.sort,
+        q: query.q || undefined,
+      });
       return { items: items.map(toPartDto), total };
     },
 
     /** A malformed id can name no part, so it is a 404 like an unknown one, never a 500. */
     async get(id: string): Promise<Part> {
-      const row = idSchema.safeParse(id).success ? await repo.findListed(id) : undefined;
+      const row = validId(id) ? await repo.findListed(id) : undefined;
       if (!row) throw notFound(apiMessages.partNotFound);
       return toPartDto(row);
+    },
+
+    async add(admin: UserRow, input: ProductInput) {
+      checkImage(input.img);
+      const insertedId = await repo.insert({ ...toRow(input), addedBy: admin.email });
+      return { acknowledged: true, insertedId };
+    },
+
+    async update(id: string, input: ProductInput) {
+      checkImage(input.img);
+      if (!(validId(id) && (await repo.update(id, toRow(input))))) throw notFound(apiMessages.partNotFound);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+
+    async remove(id: string) {
+      if (!(validId(id) && (await repo.softDelete(id)))) throw notFound(apiMessages.partNotFound);
+      return { acknowledged: true, deletedCount: 1 };
     },
   };
 }
