@@ -57,7 +57,13 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(helmet({ contentSecurityPolicy: { directives: cspDirectives(config.firebaseEmulatorHost) } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: cspDirectives(config.firebaseEmulatorHost, config.imageHostOrigins),
+      },
+    }),
+  );
   // Small JSON answers cost more CPU to gzip than they save on the wire.
   app.use(compression({ threshold: '4kb' }));
 
@@ -126,7 +132,7 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
  * Helmet's defaults plus what Firebase Auth needs in the browser: its REST endpoints (or the
  * emulator), and for Google sign-in Google's script and the project's auth pages.
  */
-function cspDirectives(emulatorHost: string | undefined) {
+function cspDirectives(emulatorHost: string | undefined, imageHostOrigins: string[]) {
   // Firebase's popup sign-in loads Google's script even against the emulator.
   const firebase = emulatorHost
     ? {
@@ -144,8 +150,9 @@ function cspDirectives(emulatorHost: string | undefined) {
         script: ['https://apis.google.com'],
       };
   return {
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'connect-src': ["'self'", ...firebase.connect],
+    // An external image host serves product images and takes the admin's uploads.
+    'img-src': ["'self'", 'data:', 'blob:', ...imageHostOrigins],
+    'connect-src': ["'self'", ...firebase.connect, ...imageHostOrigins],
     'frame-src': ["'self'", ...firebase.frame],
     'script-src': ["'self'", ...firebase.script],
     // The store may run on plain http (localhost, behind a TLS proxy): never rewrite.

@@ -127,6 +127,13 @@ export const orderMessages = {
   partGone: 'This part is no longer available.',
 } as const;
 
+export const productMessages = {
+  updated: 'The product has been updated.',
+  deleted: 'The product has been deleted.',
+  none: 'No products yet.',
+  noMatch: (q: string) => `No parts match “${q}”.`,
+} as const;
+
 export const reviewMessages = {
   verifiedBuyer: 'Verified buyer',
   confirmDelete: 'Delete this review? It will disappear from the home page.',

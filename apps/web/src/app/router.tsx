@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { DashboardLayout } from '../components/layout/dashboard-layout';
 import { RootLayout } from '../components/layout/root-layout';
 import { LoadingState } from '../components/ui/states';
@@ -7,11 +7,6 @@ import { RouteError } from '../features/errors/pages/route-error';
 import { lazyRoute } from '../lib/lazy-route';
 
 const home = lazyRoute('home', () => import('../features/home/pages/home-page'));
-const comingSoon = lazyRoute(
-  'dashboard-section',
-  () => import('../features/dashboard/pages/coming-soon-page'),
-);
-const section = (path: string, title: string): RouteObject => ({ path, lazy: comingSoon, handle: { title } });
 
 /** Every page is its own chunk; only the layouts and guards ship in the entry. */
 export const router = createBrowserRouter([
@@ -26,6 +21,10 @@ export const router = createBrowserRouter([
         children: [
           { path: '/', lazy: home },
           { path: '/home', lazy: home },
+          {
+            path: '/parts',
+            lazy: lazyRoute('catalog', () => import('../features/catalog/pages/catalog-page')),
+          },
           { path: '/blogs', lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')) },
           {
             path: '/portfolio',
@@ -66,8 +65,27 @@ export const router = createBrowserRouter([
                   {
                     element: <RequireAdmin />,
                     children: [
-                      section('addproduct', 'Add Product'),
-                      section('manageproducts', 'Manage Products'),
+                      {
+                        path: 'addproduct',
+                        lazy: lazyRoute(
+                          'add-product',
+                          () => import('../features/products/pages/add-product-page'),
+                        ),
+                      },
+                      {
+                        path: 'manageproducts',
+                        lazy: lazyRoute(
+                          'manage-products',
+                          () => import('../features/products/pages/manage-products-page'),
+                        ),
+                      },
+                      {
+                        path: 'manageproducts/:id',
+                        lazy: lazyRoute(
+                          'edit-product',
+                          () => import('../features/products/pages/edit-product-page'),
+                        ),
+                      },
                       {
                         path: 'manageorders',
                         lazy: lazyRoute(

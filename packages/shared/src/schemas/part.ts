@@ -63,26 +63,35 @@ export const productInputSchema = z
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
+const productFormFields = {
+  name: productFields.name,
+  price: productFields.price,
+  available: productFields.availableQuantity,
+  minorder: productFields.minOrderQuantity,
+  description: productFields.description,
+  bulkDiscount: productFields.bulkDiscount,
+};
+
+const chosenImage = z.custom<ArrayLike<unknown>>(
+  (files) => typeof files === 'object' && files !== null && (files as ArrayLike<unknown>).length > 0,
+  m.imageRequired,
+);
+
+const minOrderWithinStock = <T extends { minorder: number; available: number }>(p: T) =>
+  p.minorder <= p.available;
+
 /**
  * The Add Product form (spec §3): name, price, available, minorder, description, image file.
  * Number inputs are read with valueAsNumber, so an empty field arrives as NaN and fails as
  * "required". The image is checked as "chosen" here; its bytes are checked by the image host.
  */
 export const addProductFormSchema = z
-  .object({
-    name: productFields.name,
-    price: productFields.price,
-    available: productFields.availableQuantity,
-    minorder: productFields.minOrderQuantity,
-    description: productFields.description,
-    image: z.custom<ArrayLike<unknown>>(
-      (files) => typeof files === 'object' && files !== null && (files as ArrayLike<unknown>).length > 0,
-      m.imageRequired,
-    ),
-    bulkDiscount: productFields.bulkDiscount,
-  })
-  .refine((p) => p.minorder <= p.available, {
-    path: ['minorder'],
-    error: m.minOrderAboveAvailable,
-  });
+  .object({ ...productFormFields, image: chosenImage })
+  .refine(minOrderWithinStock, { path: ['minorder'], error: m.minOrderAboveAvailable });
 export type AddProductForm = z.input<typeof addProductFormSchema>;
+
+/** Update: the same form, where choosing a new image is optional. */
+export const editProductFormSchema = z
+  .object({ ...productFormFields, image: z.custom<ArrayLike<unknown>>().optional() })
+  .refine(minOrderWithinStock, { path: ['minorder'], error: m.minOrderAboveAvailable });
+export type EditProductForm = z.input<typeof editProductFormSchema>;

@@ -19,6 +19,11 @@ function NavItems() {
         </NavLink>
       </li>
       <li>
+        <NavLink to="/parts" className={linkClass}>
+          Parts
+        </NavLink>
+      </li>
+      <li>
         <NavLink to="/blogs" className={linkClass}>
           Blogs
         </NavLink>

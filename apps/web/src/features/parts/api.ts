@@ -2,6 +2,13 @@ import { HOME_PARTS_COUNT, type Part, type PartSort } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
 
+export interface PartsListParams {
+  page: number;
+  limit: number;
+  sort: PartSort;
+  q?: string | undefined;
+}
+
 export const partKeys = {
   all: ['parts'] as const,
   list: (params: { page: number; limit: number; sort: PartSort }) =>
@@ -9,10 +16,10 @@ export const partKeys = {
   detail: (id: string) => [...partKeys.all, 'detail', id] as const,
 };
 
-export const partsListQuery = (params: { page: number; limit: number; sort: PartSort }) =>
+export const partsListQuery = (params: PartsListParams) =>
   queryOptions({
     queryKey: partKeys.list(params),
-    queryFn: ({ signal }) => apiList<Part>('/parts', { query: params, signal }),
+    queryFn: ({ signal }) => apiList<Part>('/parts', { query: { ...params }, signal }),
   });
 
 /** "Our Parts" on the home page: the newest three (spec §2). */

@@ -1,5 +1,6 @@
 import { HOME_PARTS_COUNT, pageMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { newestPartsQuery, PartCard, PartCardSkeleton } from '../../parts';
@@ -29,11 +30,18 @@ export function OurParts() {
       ) : parts.data.items.length === 0 ? (
         <EmptyState>{pageMessages.noParts}</EmptyState>
       ) : (
-        <div className={grid}>
-          {parts.data.items.map((part) => (
-            <PartCard key={part._id} part={part} priority />
-          ))}
-        </div>
+        <>
+          <div className={grid}>
+            {parts.data.items.map((part) => (
+              <PartCard key={part._id} part={part} priority />
+            ))}
+          </div>
+          <div className="mt-10 text-center">
+            <Link to="/parts" className="btn btn-outline btn-primary">
+              See all parts
+            </Link>
+          </div>
+        </>
       )}
     </section>
   );

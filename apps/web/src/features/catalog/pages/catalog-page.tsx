@@ -1,0 +1,117 @@
+import { PAGE_SIZE, type PartSort, pageMessages, partSortSchema, productMessages } from '@store/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Pagination } from '../../../components/ui/pagination';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { PartCard, PartCardSkeleton, partsListQuery } from '../../parts';
+
+const sorts: { value: PartSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+];
+
+/** Every part: search, sort and page, all kept in the URL so a link shows the same list. */
+export default function CatalogPage() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const parsedSort = partSortSchema.safeParse(params.get('sort'));
+  const sort = parsedSort.success ? parsedSort.data : 'newest';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const parts = useQuery({
+    ...partsListQuery({ page, limit: PAGE_SIZE.default, sort, q: q || undefined }),
+    placeholderData: keepPreviousData,
+  });
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const term = new FormData(event.currentTarget).get('q');
+    update({ q: typeof term === 'string' ? term.trim() : undefined, page: undefined });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-6 py-12">
+      <h1 className="text-4xl font-bold">All parts</h1>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <search className="w-full sm:max-w-md">
+          <form onSubmit={onSearch} className="join w-full">
+            <label htmlFor={`${id}-q`} className="sr-only">
+              Search parts by name
+            </label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              defaultValue={q}
+              key={q}
+              placeholder="Search parts by name"
+              maxLength={100}
+              className="input join-item w-full"
+            />
+            <button type="submit" className="btn btn-primary join-item">
+              Search
+            </button>
+          </form>
+        </search>
+        <label className="flex items-center gap-2 text-sm">
+          Sort
+          <select
+            className="select select-sm w-48"
+            value={sort}
+            onChange={(event) => update({ sort: event.target.value, page: undefined })}
+          >
+            {sorts.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div className="mt-8" aria-busy={parts.isFetching} data-testid="catalog-results">
+        {parts.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <PartCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : parts.isError ? (
+          <ErrorState onRetry={() => parts.refetch()} />
+        ) : parts.data.items.length === 0 ? (
+          <EmptyState>{q ? productMessages.noMatch(q) : pageMessages.noParts}</EmptyState>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
+              {parts.data.total} {parts.data.total === 1 ? 'part' : 'parts'}
+              {q && ` matching “${q}”`}
+            </p>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {parts.data.items.map((part) => (
+                <PartCard key={part._id} part={part} />
+              ))}
+            </div>
+            <Pagination
+              label="Catalog pages"
+              page={page}
+              total={parts.data.total}
+              limit={PAGE_SIZE.default}
+              onPage={(next) => update({ page: String(next) })}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addProductFormSchema, editProductFormSchema } from '@store/shared';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client';
+import { Field } from '../../auth/components/field';
+import { formFieldOf } from '../api';
+
+export interface ProductFormValues {
+  name: string;
+  price: number;
+  available: number;
+  minorder: number;
+  description: string;
+  bulkDiscount: boolean;
+  image?: FileList | undefined;
+}
+
+/**
+ * The product form of spec §3 (name, price, available, minorder, description, image) with the
+ * bulk-discount flag. Adding requires an image; updating keeps the current one unless replaced.
+ */
+export function ProductForm({
+  mode,
+  defaultValues,
+  currentImage,
+  submitLabel,
+  onSubmit,
+}: {
+  mode: 'add' | 'edit';
+  defaultValues?: Partial<ProductFormValues>;
+  currentImage?: string;
+  submitLabel: string;
+  onSubmit: (values: ProductFormValues) => Promise<void>;
+}) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({
+    resolver: zodResolver(mode === 'add' ? addProductFormSchema : editProductFormSchema) as never,
+    defaultValues: { bulkDiscount: false, ...defaultValues },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      if (mode === 'add') reset();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          setError((formFieldOf[field] ?? 'root') as keyof ProductFormValues | 'root', { message });
+        }
+      } else {
+        setError('root', { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  });
+
+  const number = { valueAsNumber: true } as const;
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <Field label="Name" error={errors.name?.message} {...register('name')} />
+      </div>
+      <Field
+        label="Price (per unit, $)"
+        type="number"
+        step="0.01"
+        min="0.01"
+        inputMode="decimal"
+        error={errors.price?.message}
+        {...register('price', number)}
+      />
+      <Field
+        label="Available quantity"
+        type="number"
+        step="1"
+        min="0"
+        inputMode="numeric"
+        error={errors.available?.message}
+        {...register('available', number)}
+      />
+      <Field
+        label="Minimum order quantity"
+        type="number"
+        step="1"
+        min="1"
+        inputMode="numeric"
+        error={errors.minorder?.message}
+        {...register('minorder', number)}
+      />
+      <label className="flex items-center gap-3 self-end pb-2 text-sm">
+        <input type="checkbox" className="checkbox checkbox-primary" {...register('bulkDiscount')} />
+        Bulk discount (5% per 500 units)
+      </label>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-description`} className="label mb-1 text-sm font-medium text-base-content">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          rows={5}
+          className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
+          aria-invalid={Boolean(errors.description)}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          {...register('description')}
+        />
+        {errors.description && (
+          <p id={`${id}-description-error`} role="alert" className="mt-1 text-sm text-error">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+      <div className="sm:col-span-2">
+        {currentImage && (
+          <img
+            src={currentImage}
+            alt="Current"
+            width={160}
+            height={120}
+            className="mb-2 h-auto w-40 rounded-box bg-base-200 object-contain"
+          />
+        )}
+        <label htmlFor={`${id}-image`} className="label mb-1 text-sm font-medium text-base-content">
+          {mode === 'add' ? 'Image' : 'Replace the image (optional)'}
+        </label>
+        <input
+          id={`${id}-image`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
+          aria-invalid={Boolean(errors.image)}
+          aria-describedby={errors.image ? `${id}-image-error` : undefined}
+          {...register('image')}
+        />
+        {errors.image && (
+          <p id={`${id}-image-error`} role="alert" className="mt-1 text-sm text-error">
+            {String(errors.image.message)}
+          </p>
+        )}
+      </div>
+      {errors.root && (
+        <p role="alert" className="text-sm text-error sm:col-span-2">
+          {errors.root.message}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn btn-primary sm:col-span-2 sm:justify-self-start"
+        disabled={isSubmitting}
+      >
+        {isSubmitting ? 'Saving…' : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+/** Form values to the API's product input; `img` is the uploaded (or kept) image URL. */
+export const toProductInput = (values: ProductFormValues, img: string) => ({
+  name: values.name,
+  img,
+  price: values.price,
+  availableQuantity: values.available,
+  minOrderQuantity: values.minorder,
+  description: values.description,
+  bulkDiscount: values.bulkDiscount,
+});
