@@ -3,10 +3,10 @@ import { type RegisterInput, registerSchema } from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
+import { Field } from '../../../components/ui/field';
 import { useSessionUser } from '../../../lib/session';
 import { startSession } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { Field } from '../components/field';
 import { GoogleButton } from '../components/google-button';
 import { describeAuthError } from '../describe-auth-error';
 

@@ -3,10 +3,10 @@ import { accountMessages, type ProfileUpdate, profileUpdateSchema } from '@store
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { adminQuery, renameProfile } from '../../auth/api';
-import { Field } from '../../auth/components/field';
 
 /** My Profile: name, e-mail and role, and the one thing a user edits: their display name. */
 export default function ProfilePage() {

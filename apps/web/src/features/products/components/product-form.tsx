@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { addProductFormSchema, editProductFormSchema } from '@store/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Field, TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
-import { Field } from '../../auth/components/field';
 import { formFieldOf } from '../api';
 
 export interface ProductFormValues {
@@ -98,22 +98,12 @@ export function ProductForm({
         Bulk discount (5% per 500 units)
       </label>
       <div className="sm:col-span-2">
-        <label htmlFor={`${id}-description`} className="label mb-1 text-sm font-medium text-base-content">
-          Description
-        </label>
-        <textarea
-          id={`${id}-description`}
+        <TextAreaField
+          label="Description"
           rows={5}
-          className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
-          aria-invalid={Boolean(errors.description)}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          error={errors.description?.message}
           {...register('description')}
         />
-        {errors.description && (
-          <p id={`${id}-description-error`} role="alert" className="mt-1 text-sm text-error">
-            {errors.description.message}
-          </p>
-        )}
       </div>
       <div className="sm:col-span-2">
         {currentImage && (

@@ -15,11 +15,11 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { Field, TextAreaField } from '../../../components/ui/field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { Field } from '../../auth/components/field';
 import { orderKeys, placeOrder } from '../../orders/api';
 import { partKeys, partQuery } from '../../parts';
 
@@ -170,25 +170,13 @@ function OrderForm({ part }: { part: Part }) {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <div>
-          <label htmlFor={`${id}-address`} className="label mb-1 text-sm font-medium text-base-content">
-            Address
-          </label>
-          <textarea
-            id={`${id}-address`}
-            rows={3}
-            autoComplete="street-address"
-            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-            aria-invalid={Boolean(errors.address)}
-            aria-describedby={errors.address ? `${id}-address-error` : undefined}
-            {...register('address')}
-          />
-          {errors.address && (
-            <p id={`${id}-address-error`} role="alert" className="mt-1 text-sm text-error">
-              {errors.address.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Address"
+          rows={3}
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register('address')}
+        />
 
         <dl className="mt-2 grid grid-cols-2 gap-y-1 rounded-box bg-base-200 p-4 text-sm" aria-live="polite">
           <dt>Subtotal</dt>
