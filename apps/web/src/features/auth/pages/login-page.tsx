@@ -7,7 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { useSessionUser } from '../../../lib/session';
 import { startSession } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { GoogleButton } from '../components/google-button';
+import { AuthFooter, ProviderError } from '../components/auth-footer';
 import { describeAuthError } from '../describe-auth-error';
 import { returnPath } from '../return-path';
 
@@ -51,24 +51,24 @@ export default function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         >
-          {providerError && (
-            <p className="mt-2 text-sm text-error" role="alert" data-testid="provider-error">
-              {providerError}
-            </p>
-          )}
+          <ProviderError message={providerError} />
         </Field>
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Login'}
         </button>
       </form>
-      <p className="text-center text-sm">
-        New to Parts Depot?{' '}
-        <Link to="/register" state={location.state} className="link link-primary">
-          Create new account
-        </Link>
-      </p>
-      <div className="divider my-0">OR</div>
-      <GoogleButton onError={(error) => setProviderError(describeAuthError(error))} disabled={isSubmitting} />
+      <AuthFooter
+        link={
+          <>
+            New to Parts Depot?{' '}
+            <Link to="/register" state={location.state} className="link link-primary">
+              Create new account
+            </Link>
+          </>
+        }
+        onGoogleError={(error) => setProviderError(describeAuthError(error))}
+        disabled={isSubmitting}
+      />
     </AuthCard>
   );
 }

@@ -7,7 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { useSessionUser } from '../../../lib/session';
 import { startSession } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { GoogleButton } from '../components/google-button';
+import { AuthFooter, ProviderError } from '../components/auth-footer';
 import { describeAuthError } from '../describe-auth-error';
 
 export default function RegisterPage() {
@@ -50,24 +50,24 @@ export default function RegisterPage() {
           error={errors.password?.message}
           {...register('password')}
         >
-          {providerError && (
-            <p className="mt-2 text-sm text-error" role="alert" data-testid="provider-error">
-              {providerError}
-            </p>
-          )}
+          <ProviderError message={providerError} />
         </Field>
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Register'}
         </button>
       </form>
-      <p className="text-center text-sm">
-        Already have an account?{' '}
-        <Link to="/login" className="link link-primary">
-          Please login
-        </Link>
-      </p>
-      <div className="divider my-0">OR</div>
-      <GoogleButton onError={(error) => setProviderError(describeAuthError(error))} disabled={isSubmitting} />
+      <AuthFooter
+        link={
+          <>
+            Already have an account?{' '}
+            <Link to="/login" className="link link-primary">
+              Please login
+            </Link>
+          </>
+        }
+        onGoogleError={(error) => setProviderError(describeAuthError(error))}
+        disabled={isSubmitting}
+      />
     </AuthCard>
   );
 }

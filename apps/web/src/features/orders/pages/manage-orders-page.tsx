@@ -2,8 +2,9 @@ import { type Order, type OrderStatus, orderMessages, orderStatusSchema } from '
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { ListStates } from '../../../components/ui/list-states';
 import { Pagination } from '../../../components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { useSignOutWhenDenied } from '../../auth/use-sign-out';
@@ -97,64 +98,66 @@ export default function ManageOrdersPage() {
           </select>
         </label>
       </div>
-      {orders.isPending ? (
-        <LoadingState label="Loading orders…" />
-      ) : orders.isError ? (
-        <ErrorState onRetry={() => orders.refetch()} />
-      ) : orders.data.items.length === 0 ? (
-        <div className="mt-6">
-          <EmptyState>{orderMessages.noOrdersToManage}</EmptyState>
-        </div>
-      ) : (
-        <>
-          <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="text-right">
-                    Quantity
-                  </th>
-                  <th scope="col" className="text-right">
-                    Bill
-                  </th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.items.map((order, i) => (
-                  <tr key={order._id} data-testid="manage-order-row">
-                    <th scope="row">{(page - 1) * ORDERS_PAGE_SIZE + i + 1}</th>
-                    <td>
-                      <div className="font-medium">{order.userName}</div>
-                      <div className="text-xs text-base-content/60">{order.email}</div>
-                    </td>
-                    <td>{order.productName}</td>
-                    <td className="text-right">{formatQuantity(order.productQuantity)}</td>
-                    <td className="text-right font-semibold">{formatPrice(order.price)}</td>
-                    <td>
-                      <StatusAction
-                        order={order}
-                        busy={advance.isPending}
-                        onAdvance={(to) => advance.mutate({ id: order._id, status: to })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <ListStates
+        query={orders}
+        loadingLabel="Loading orders…"
+        empty={
+          <div className="mt-6">
+            <EmptyState>{orderMessages.noOrdersToManage}</EmptyState>
           </div>
-          <Pagination
-            label="Order pages"
-            page={page}
-            total={orders.data.total}
-            limit={ORDERS_PAGE_SIZE}
-            onPage={(next) => setParams({ ...(status && { status }), page: String(next) })}
-          />
-        </>
-      )}
+        }
+      >
+        {(list) => (
+          <>
+            <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Product</th>
+                    <th scope="col" className="text-right">
+                      Quantity
+                    </th>
+                    <th scope="col" className="text-right">
+                      Bill
+                    </th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.items.map((order, i) => (
+                    <tr key={order._id} data-testid="manage-order-row">
+                      <th scope="row">{(page - 1) * ORDERS_PAGE_SIZE + i + 1}</th>
+                      <td>
+                        <div className="font-medium">{order.userName}</div>
+                        <div className="text-xs text-base-content/60">{order.email}</div>
+                      </td>
+                      <td>{order.productName}</td>
+                      <td className="text-right">{formatQuantity(order.productQuantity)}</td>
+                      <td className="text-right font-semibold">{formatPrice(order.price)}</td>
+                      <td>
+                        <StatusAction
+                          order={order}
+                          busy={advance.isPending}
+                          onAdvance={(to) => advance.mutate({ id: order._id, status: to })}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              label="Order pages"
+              page={page}
+              total={list.total}
+              limit={ORDERS_PAGE_SIZE}
+              onPage={(next) => setParams({ ...(status && { status }), page: String(next) })}
+            />
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { ListStates } from '../../../components/ui/list-states';
 import { Pagination } from '../../../components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { useSignOutWhenDenied } from '../../auth/use-sign-out';
@@ -46,75 +47,77 @@ export default function UsersPage() {
   return (
     <div>
       <h2 className="text-2xl font-bold">Users</h2>
-      {users.isPending ? (
-        <LoadingState label="Loading users…" />
-      ) : users.isError ? (
-        <ErrorState onRetry={() => users.refetch()} />
-      ) : users.data.items.length === 0 ? (
-        <EmptyState>{accountMessages.noUsers}</EmptyState>
-      ) : (
-        <>
-          <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.items.map((user, i) => (
-                  <tr key={user.email} data-testid="user-row">
-                    <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
-                    <td className="break-all">{user.email}</td>
-                    <td>{user.role === 'admin' ? 'admin' : 'customer'}</td>
-                    <td>
-                      <div className="flex flex-wrap justify-end gap-2">
-                        {user.role === 'admin' ? (
-                          <span className="badge badge-primary badge-soft">Admin</span>
-                        ) : (
+      <ListStates
+        query={users}
+        loadingLabel="Loading users…"
+        empty={<EmptyState>{accountMessages.noUsers}</EmptyState>}
+      >
+        {(list) => (
+          <>
+            <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.items.map((user, i) => (
+                    <tr key={user.email} data-testid="user-row">
+                      <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
+                      <td className="break-all">{user.email}</td>
+                      <td>{user.role === 'admin' ? 'admin' : 'customer'}</td>
+                      <td>
+                        <div className="flex flex-wrap justify-end gap-2">
+                          {user.role === 'admin' ? (
+                            <span className="badge badge-primary badge-soft">Admin</span>
+                          ) : (
+                            <button
+                              type="button"
+                              className="btn btn-primary btn-xs"
+                              disabled={promote.isPending}
+                              onClick={() => promote.mutate(user.email)}
+                            >
+                              Make Admin
+                            </button>
+                          )}
                           <button
                             type="button"
-                            className="btn btn-primary btn-xs"
-                            disabled={promote.isPending}
-                            onClick={() => promote.mutate(user.email)}
-                          >
-                            Make Admin
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="btn btn-error btn-outline btn-xs"
-                          disabled={remove.isPending || user.email === me?.email}
-                          title={user.email === me?.email ? 'You cannot remove your own account' : undefined}
-                          onClick={async () => {
-                            if (await confirm(accountMessages.confirmRemoveUser(user.email), 'Remove')) {
-                              remove.mutate(user.email);
+                            className="btn btn-error btn-outline btn-xs"
+                            disabled={remove.isPending || user.email === me?.email}
+                            title={
+                              user.email === me?.email ? 'You cannot remove your own account' : undefined
                             }
-                          }}
-                        >
-                          Remove User
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label="Users pages"
-            page={page}
-            total={users.data.total}
-            limit={USERS_PAGE_SIZE}
-            onPage={(next) => setParams({ page: String(next) })}
-          />
-        </>
-      )}
+                            onClick={async () => {
+                              if (await confirm(accountMessages.confirmRemoveUser(user.email), 'Remove')) {
+                                remove.mutate(user.email);
+                              }
+                            }}
+                          >
+                            Remove User
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              label="Users pages"
+              page={page}
+              total={list.total}
+              limit={USERS_PAGE_SIZE}
+              onPage={(next) => setParams({ page: String(next) })}
+            />
+          </>
+        )}
+      </ListStates>
       {dialog}
     </div>
   );

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { GoogleButton } from './google-button';
+
+/** The identity provider's error, in red under the password field (spec §8). */
+export function ProviderError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="mt-2 text-sm text-error" role="alert" data-testid="provider-error">
+      {message}
+    </p>
+  );
+}
+
+/** The link to the other form, then 'Continue with google'. */
+export function AuthFooter({
+  link,
+  onGoogleError,
+  disabled,
+}: {
+  link: ReactNode;
+  onGoogleError: (error: unknown) => void;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <p className="text-center text-sm">{link}</p>
+      <div className="divider my-0">OR</div>
+      <GoogleButton onError={onGoogleError} disabled={disabled} />
+    </>
+  );
+}
