@@ -2,6 +2,7 @@ import { PAGE_SIZE, type PartSort, pageMessages, partSortSchema, productMessages
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { pageParam } from '../../../components/ui/paged-table';
 import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { PartCard, PartCardSkeleton, partsListQuery } from '../../parts';
@@ -19,7 +20,7 @@ export default function CatalogPage() {
   const q = params.get('q')?.trim() ?? '';
   const parsedSort = partSortSchema.safeParse(params.get('sort'));
   const sort = parsedSort.success ? parsedSort.data : 'newest';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageParam(params);
   const parts = useQuery({
     ...partsListQuery({ page, limit: PAGE_SIZE.default, sort, q: q || undefined }),
     placeholderData: keepPreviousData,

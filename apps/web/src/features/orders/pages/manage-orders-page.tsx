@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ListStates } from '../../../components/ui/list-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
@@ -60,7 +60,7 @@ function StatusAction({
 export default function ManageOrdersPage() {
   const admin = useSessionUser();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageParam(params);
   const parsedStatus = orderStatusSchema.safeParse(params.get('status'));
   const status = parsedStatus.success ? parsedStatus.data : undefined;
   const orders = useQuery({
@@ -108,54 +108,49 @@ export default function ManageOrdersPage() {
         }
       >
         {(list) => (
-          <>
-            <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Product</th>
-                    <th scope="col" className="text-right">
-                      Quantity
-                    </th>
-                    <th scope="col" className="text-right">
-                      Bill
-                    </th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.items.map((order, i) => (
-                    <tr key={order._id} data-testid="manage-order-row">
-                      <th scope="row">{(page - 1) * ORDERS_PAGE_SIZE + i + 1}</th>
-                      <td>
-                        <div className="font-medium">{order.userName}</div>
-                        <div className="text-xs text-base-content/60">{order.email}</div>
-                      </td>
-                      <td>{order.productName}</td>
-                      <td className="text-right">{formatQuantity(order.productQuantity)}</td>
-                      <td className="text-right font-semibold">{formatPrice(order.price)}</td>
-                      <td>
-                        <StatusAction
-                          order={order}
-                          busy={advance.isPending}
-                          onAdvance={(to) => advance.mutate({ id: order._id, status: to })}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              label="Order pages"
-              page={page}
-              total={list.total}
-              limit={ORDERS_PAGE_SIZE}
-              onPage={(next) => setParams({ ...(status && { status }), page: String(next) })}
-            />
-          </>
+          <PagedTable
+            label="Order pages"
+            page={page}
+            total={list.total}
+            limit={ORDERS_PAGE_SIZE}
+            onPage={(next) => setParams({ ...(status && { status }), page: String(next) })}
+          >
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Product</th>
+                <th scope="col" className="text-right">
+                  Quantity
+                </th>
+                <th scope="col" className="text-right">
+                  Bill
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((order, i) => (
+                <tr key={order._id} data-testid="manage-order-row">
+                  <th scope="row">{(page - 1) * ORDERS_PAGE_SIZE + i + 1}</th>
+                  <td>
+                    <div className="font-medium">{order.userName}</div>
+                    <div className="text-xs text-base-content/60">{order.email}</div>
+                  </td>
+                  <td>{order.productName}</td>
+                  <td className="text-right">{formatQuantity(order.productQuantity)}</td>
+                  <td className="text-right font-semibold">{formatPrice(order.price)}</td>
+                  <td>
+                    <StatusAction
+                      order={order}
+                      busy={advance.isPending}
+                      onAdvance={(to) => advance.mutate({ id: order._id, status: to })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </PagedTable>
         )}
       </ListStates>
     </div>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListStates } from '../../../components/ui/list-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { formatPrice } from '../../../lib/format';
 import { partKeys, partsListQuery } from '../../parts';
@@ -15,7 +15,7 @@ const PAGE_SIZE = 20;
 /** Manage Products (spec §2): number, avatar, name, unit price, Update, Delete. */
 export default function ManageProductsPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageParam(params);
   const products = useQuery({
     ...partsListQuery({ page, limit: PAGE_SIZE, sort: 'newest' }),
     placeholderData: keepPreviousData,
@@ -49,74 +49,65 @@ export default function ManageProductsPage() {
         }
       >
         {(list) => (
-          <>
-            <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">
-                      <span className="sr-only">Image</span>
-                    </th>
-                    <th scope="col">Name</th>
-                    <th scope="col" className="text-right">
-                      Per unit
-                    </th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.items.map((part, i) => (
-                    <tr key={part._id} data-testid="product-row">
-                      <th scope="row">{(page - 1) * PAGE_SIZE + i + 1}</th>
-                      <td>
-                        <img
-                          src={part.thumb}
-                          alt=""
-                          width={48}
-                          height={36}
-                          loading="lazy"
-                          className="h-9 w-12 rounded bg-base-200 object-contain"
-                        />
-                      </td>
-                      <td>{part.name}</td>
-                      <td className="text-right">{formatPrice(part.price)}</td>
-                      <td>
-                        <div className="flex justify-end gap-2">
-                          <Link
-                            to={`/dashboard/manageproducts/${part._id}`}
-                            className="btn btn-primary btn-xs"
-                          >
-                            Update<span className="sr-only"> {part.name}</span>
-                          </Link>
-                          <button
-                            type="button"
-                            className="btn btn-error btn-outline btn-xs"
-                            disabled={remove.isPending}
-                            onClick={async () => {
-                              if (await confirm(confirmMessages.deleteProduct, 'Delete'))
-                                remove.mutate(part._id);
-                            }}
-                          >
-                            Delete<span className="sr-only"> {part.name}</span>
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              label="Product pages"
-              page={page}
-              total={list.total}
-              limit={PAGE_SIZE}
-              onPage={(next) => setParams({ page: String(next) })}
-            />
-          </>
+          <PagedTable
+            label="Product pages"
+            page={page}
+            total={list.total}
+            limit={PAGE_SIZE}
+            onPage={(next) => setParams({ page: String(next) })}
+          >
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col" className="text-right">
+                  Per unit
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((part, i) => (
+                <tr key={part._id} data-testid="product-row">
+                  <th scope="row">{(page - 1) * PAGE_SIZE + i + 1}</th>
+                  <td>
+                    <img
+                      src={part.thumb}
+                      alt=""
+                      width={48}
+                      height={36}
+                      loading="lazy"
+                      className="h-9 w-12 rounded bg-base-200 object-contain"
+                    />
+                  </td>
+                  <td>{part.name}</td>
+                  <td className="text-right">{formatPrice(part.price)}</td>
+                  <td>
+                    <div className="flex justify-end gap-2">
+                      <Link to={`/dashboard/manageproducts/${part._id}`} className="btn btn-primary btn-xs">
+                        Update<span className="sr-only"> {part.name}</span>
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-error btn-outline btn-xs"
+                        disabled={remove.isPending}
+                        onClick={async () => {
+                          if (await confirm(confirmMessages.deleteProduct, 'Delete')) remove.mutate(part._id);
+                        }}
+                      >
+                        Delete<span className="sr-only"> {part.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </PagedTable>
         )}
       </ListStates>
       {dialog}

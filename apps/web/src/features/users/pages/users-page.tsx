@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListStates } from '../../../components/ui/list-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
@@ -15,7 +15,7 @@ import { makeAdmin, removeUser, USERS_PAGE_SIZE, userKeys, usersQuery } from '..
 export default function UsersPage() {
   const me = useSessionUser();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageParam(params);
   const users = useQuery({ ...usersQuery(page), placeholderData: keepPreviousData });
   useSignOutWhenDenied(users.error);
   const queryClient = useQueryClient();
@@ -53,69 +53,62 @@ export default function UsersPage() {
         empty={<EmptyState>{accountMessages.noUsers}</EmptyState>}
       >
         {(list) => (
-          <>
-            <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.items.map((user, i) => (
-                    <tr key={user.email} data-testid="user-row">
-                      <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
-                      <td className="break-all">{user.email}</td>
-                      <td>{user.role === 'admin' ? 'admin' : 'customer'}</td>
-                      <td>
-                        <div className="flex flex-wrap justify-end gap-2">
-                          {user.role === 'admin' ? (
-                            <span className="badge badge-primary badge-soft">Admin</span>
-                          ) : (
-                            <button
-                              type="button"
-                              className="btn btn-primary btn-xs"
-                              disabled={promote.isPending}
-                              onClick={() => promote.mutate(user.email)}
-                            >
-                              Make Admin
-                            </button>
-                          )}
-                          <button
-                            type="button"
-                            className="btn btn-error btn-outline btn-xs"
-                            disabled={remove.isPending || user.email === me?.email}
-                            title={
-                              user.email === me?.email ? 'You cannot remove your own account' : undefined
-                            }
-                            onClick={async () => {
-                              if (await confirm(accountMessages.confirmRemoveUser(user.email), 'Remove')) {
-                                remove.mutate(user.email);
-                              }
-                            }}
-                          >
-                            Remove User
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              label="Users pages"
-              page={page}
-              total={list.total}
-              limit={USERS_PAGE_SIZE}
-              onPage={(next) => setParams({ page: String(next) })}
-            />
-          </>
+          <PagedTable
+            label="Users pages"
+            page={page}
+            total={list.total}
+            limit={USERS_PAGE_SIZE}
+            onPage={(next) => setParams({ page: String(next) })}
+          >
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((user, i) => (
+                <tr key={user.email} data-testid="user-row">
+                  <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
+                  <td className="break-all">{user.email}</td>
+                  <td>{user.role === 'admin' ? 'admin' : 'customer'}</td>
+                  <td>
+                    <div className="flex flex-wrap justify-end gap-2">
+                      {user.role === 'admin' ? (
+                        <span className="badge badge-primary badge-soft">Admin</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-primary btn-xs"
+                          disabled={promote.isPending}
+                          onClick={() => promote.mutate(user.email)}
+                        >
+                          Make Admin
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-error btn-outline btn-xs"
+                        disabled={remove.isPending || user.email === me?.email}
+                        title={user.email === me?.email ? 'You cannot remove your own account' : undefined}
+                        onClick={async () => {
+                          if (await confirm(accountMessages.confirmRemoveUser(user.email), 'Remove')) {
+                            remove.mutate(user.email);
+                          }
+                        }}
+                      >
+                        Remove User
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </PagedTable>
         )}
       </ListStates>
       {dialog}
