@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -78,6 +79,8 @@ export const users = pgTable(
     role: text('role', { enum: ['admin', 'customer'] })
       .notNull()
       .default('customer'),
+    /** Bumped on removal or a role change: every API token issued before it stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +116,8 @@ export const orders = pgTable(
     status: text('status', { enum: ['unpaid', 'paid', 'shipped', 'cancelled'] })
       .notNull()
       .default('unpaid'),
+    /** The client's `Idempotency-Key`: a retry by the same customer returns this order. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,5 +129,22 @@ export const orders = pgTable(
     index('orders_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_part_idx').on(t.partId),
+    uniqueIndex('orders_idempotency_idx')
+      .on(t.email, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
+);
+
+/**
+ * E-mails of removed users. Signing in or up again is refused until an admin restores the
+ * address, so a removal holds even while the identity provider still has the account.
+ */
+export const blockedEmails = pgTable(
+  'blocked_emails',
+  {
+    email: text('email').primaryKey(),
+    blockedBy: text('blocked_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('blocked_emails_lowercase', sql`${t.email} = lower(${t.email})`)],
 );
