@@ -46,7 +46,9 @@ async function main() {
         })
       : Promise.resolve(undefined);
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (error) =>
+    logger.warn({ errorClass: error.name }, 'a database connection was lost; the next request reconnects'),
+  );
   await database.migrate();
   if (config.seedDemo && (await seedDemoCatalog(database.db))) logger.info('seeded the demo catalog');
   const emulator = await emulatorStarting;

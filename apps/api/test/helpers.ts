@@ -59,9 +59,11 @@ export async function createTestApp(
     authRateLimit?: number;
     imageHostKey?: string;
     imageHostOrigins?: string[];
+    /** Another database than the file's fresh one (e.g. a server that is down). */
+    database?: DatabaseHandle;
   } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'store-uploads-'));
   const emulatorHost = inject('authEmulatorHost');
   const identity = createFirebaseIdentity({ projectId: TEST_FIREBASE_PROJECT, emulatorHost });

@@ -100,6 +100,7 @@ export const apiMessages = {
   partNotFound: 'This part does not exist or is no longer available.',
   internal: 'Something went wrong on our side. Please try again.',
   unhealthy: 'The database is not reachable.',
+  databaseUnavailable: 'The store is briefly unavailable. Please try again in a few seconds.',
   signInRequired: 'Please sign in to continue.',
   sessionInvalid: 'Your session has expired or is not valid. Please sign in again.',
   identityInvalid: 'Your sign-in could not be verified. Please sign in again.',

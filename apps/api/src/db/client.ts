@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.js';
+import { isDatabaseUnavailable } from './errors.js';
 import * as schema from './schema.js';
 
 /** Both drivers give this type, so repositories never know which engine they talk to. */
@@ -32,22 +33,40 @@ export interface PostgresOptions {
   /** Tests isolate themselves in a schema of their own. */
   searchPath?: string;
   maxConnections?: number;
+  /** Told (without the error's details, which may carry SQL parameters) when a connection drops. */
+  onConnectionError?: (error: Error) => void;
 }
 
-export function openPostgres({ url, searchPath, maxConnections = 10 }: PostgresOptions): DatabaseHandle {
+/** A request waits this long for a connection before it is answered 503 (pg waits forever by default). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export function openPostgres({
+  url,
+  searchPath,
+  maxConnections = 10,
+  onConnectionError = () => {},
+}: PostgresOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     // Extensions live in public, so it stays on the path after the test's own schema.
     ...(searchPath ? { options: `-c search_path=${searchPath},public` } : {}),
   });
+  // A connection the server closes (restart, failover, pg_terminate_backend) emits 'error'. With
+  // no listener Node would crash the process: the pool listens on idle clients only, so every
+  // client also gets a listener of its own for while it is checked out. The failed query (if
+  // any) rejects on its own, and the pool drops the dead client when it is released.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const db: Database = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',
     async migrate() {
       // Several instances may start at once: one migrates while the others wait on the lock.
-      const client = await pool.connect();
+      const client = await connectWhenUp(pool, onConnectionError);
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client, schema }), {
@@ -64,6 +83,22 @@ export function openPostgres({ url, searchPath, maxConnections = 10 }: PostgresO
     },
     close: () => pool.end(),
   };
+}
+
+/** The store may start while its database is still starting (compose, a failover): wait a while. */
+const STARTUP_WAIT_MS = 60_000;
+
+async function connectWhenUp(pool: pg.Pool, onError: (error: Error) => void): Promise<pg.PoolClient> {
+  const deadline = Date.now() + STARTUP_WAIT_MS;
+  for (;;) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+      onError(error as Error);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }
 
 /** Embedded PostgreSQL (WASM). `dataDir` persists it; without one it lives in memory. */
@@ -85,8 +120,13 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {
+export function openDatabase(
+  config: { databaseUrl?: string | undefined; dataDir: string },
+  onConnectionError?: (error: Error) => void,
+) {
   return config.databaseUrl
-    ? Promise.resolve(openPostgres({ url: config.databaseUrl }))
+    ? Promise.resolve(
+        openPostgres({ url: config.databaseUrl, ...(onConnectionError && { onConnectionError }) }),
+      )
     : openPglite(path.join(config.dataDir, 'pglite'));
 }

@@ -1,6 +1,7 @@
 import { apiMessages } from '@store/shared';
 import type { ErrorRequestHandler } from 'express';
-import { HttpError } from './http-error.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { HttpError, RETRY_AFTER_SECONDS } from './http-error.js';
 import type { Logger } from './logger.js';
 
 interface BodyParserError {
@@ -13,6 +14,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof HttpError) {
+      if (error.status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
       res
         .status(error.status)
         .json({ message: error.message, ...(error.fields && { fields: error.fields }) });
@@ -29,6 +31,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       res.status(status).json({ message: apiMessages.invalidInput });
+      return;
+    }
+    // A database that is down or restarting is not our bug: the client may retry shortly, and
+    // the pool reconnects by itself. A transaction cut off midway was rolled back by the server.
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ errorClass: (error as Error).name, method: req.method }, 'database unavailable');
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .json({ message: apiMessages.databaseUnavailable });
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');

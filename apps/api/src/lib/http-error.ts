@@ -10,4 +10,7 @@ export class HttpError extends Error {
   }
 }
 
+/** What a 503 asks the client to wait before retrying (a database restart takes a few seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
 export const notFound = (message: string) => new HttpError(404, message);

@@ -1,0 +1,45 @@
+/**
+ * Tells a database that is down or restarting apart from a bug in our SQL. The first is a 503
+ * (the client may retry, the store stays up and reconnects by itself); the second is a 500.
+ */
+
+/** Socket-level failures: the server is gone, refusing, or the network dropped the connection. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * SQLSTATEs of a server that cannot serve us right now: class 08 (connection exception),
+ * 57P01-57P03 (admin or crash shutdown, starting up) and 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+/** node-postgres reports a dropped or timed-out connection with these messages and no code. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** Walks the `cause` chain (Drizzle wraps the driver's error in its own). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message, cause } = current as ErrorLike;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (typeof message === 'string' && DRIVER_MESSAGES.some((known) => message.includes(known))) return true;
+    current = cause;
+  }
+  return false;
+}
