@@ -54,9 +54,8 @@ export interface PlaceOrderVariables {
 /** A fresh key per Order click. `randomUUID` exists only in secure contexts (https, localhost). */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export const placeOrder = ({ input, idempotencyKey }: PlaceOrderVariables) =>
