@@ -37,6 +37,7 @@ export const validationMessages = {
   addressTooShort: 'Address should be at least 10 characters',
   addressTooLong: 'Address must be at most 300 characters',
   addressInvalid: 'Address contains characters that are not allowed',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 printable characters',
 } as const;
 
 export const toastMessages = {
@@ -117,6 +118,9 @@ export const apiMessages = {
   alreadyCancelled: 'This order is already cancelled.',
   cannotCancelPaid: 'This order is paid and can no longer be cancelled.',
   invalidTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}.`,
+  invalidIdempotencyKey: 'The Idempotency-Key header is not valid.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
   reviewNotFound: 'This review does not exist.',
 } as const;
 

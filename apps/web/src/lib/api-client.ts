@@ -35,6 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send our API token (most calls), or a specific bearer token (the Firebase ID token). */
   auth?: boolean | { bearer: string };
+  /** Headers a call needs besides the ones set here (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 function url(path: string, query?: Query): string {
@@ -47,7 +49,7 @@ function url(path: string, query?: Query): string {
 }
 
 async function request(path: string, options: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const bearer =
     typeof options.auth === 'object' ? options.auth.bearer : options.auth ? session.token() : undefined;

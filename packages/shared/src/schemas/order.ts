@@ -71,6 +71,24 @@ export const orderInputSchema = z.object({
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
+/** The request header that makes `POST /api/order` safe to retry. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** How long a key holds: a repeat after this places a new order. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+/**
+ * The client's key for one Order click (a UUID from the web app; any string from other
+ * clients): printable ASCII, since that is all an HTTP header carries reliably.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1, m.idempotencyKeyInvalid)
+  .max(200, m.idempotencyKeyInvalid)
+  .regex(/^[\x20-\x7e]+$/, m.idempotencyKeyInvalid);
+
+/** The headers `POST /api/order` reads, as Node names them (lower case). */
+export const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+
 /**
  * The purchase page's rule for the quantity (spec §5): not a number, below the part's minimum
  * or above what is available makes the Order button disabled, with no message.

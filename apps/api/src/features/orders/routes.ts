@@ -2,6 +2,7 @@ import {
   apiMessages,
   emailSchema,
   myOrdersQuerySchema,
+  orderHeadersSchema,
   orderInputSchema,
   orderStatusUpdateSchema,
   ordersQuerySchema,
@@ -20,9 +21,11 @@ export function ordersRoutes(
   const router = Router();
 
   // Only these four fields are read; any price, e-mail or name in the body is dropped by the schema.
+  // An Idempotency-Key header makes a retry return the first order instead of placing another.
   router.post('/order', requireUser, async (req, res) => {
+    const headers = parseInput(orderHeadersSchema, req.headers, apiMessages.invalidIdempotencyKey);
     const input = parseInput(orderInputSchema, req.body ?? {});
-    res.status(201).json(await service.place(currentUser(res), input));
+    res.status(201).json(await service.place(currentUser(res), input, headers['idempotency-key']));
   });
 
   router.get('/myorder', requireUser, async (req, res) => {

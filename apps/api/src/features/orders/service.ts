@@ -2,6 +2,7 @@ import {
   apiMessages,
   computeBill,
   fromCents,
+  IDEMPOTENCY_KEY_TTL_HOURS,
   idSchema,
   type Order,
   type OrderInput,
@@ -54,22 +55,41 @@ export function createOrdersService(deps: {
   }
 
   return {
-    /** Name and e-mail from the account; prices from the database; stock taken atomically. */
-    async place(customer: UserRow, input: OrderInput) {
-      const order = await orders.place(input.partId, input.productQuantity, (part) => {
-        const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
-        return {
-          productQuantity: input.productQuantity,
-          discountPercent: bill.discountPercent,
-          discountCents: bill.discountCents,
-          totalCents: bill.totalCents,
-          userName: customer.name,
+    /**
+     * Name and e-mail from the account; prices from the database; stock taken atomically.
+     * A repeat under the same idempotency key answers with the first order, as it was answered.
+     */
+    async place(customer: UserRow, input: OrderInput, idempotencyKey?: string) {
+      const placed = await orders.place(
+        {
+          partId: input.partId,
+          quantity: input.productQuantity,
           email: customer.email,
-          phone: input.phone,
-          address: input.address,
-        };
-      });
-      if (order) return { acknowledged: true, insertedId: order.id, order: toOrderDto(order) };
+          idempotencyKey,
+          keyTtlHours: IDEMPOTENCY_KEY_TTL_HOURS,
+        },
+        (part) => {
+          const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
+          return {
+            productQuantity: input.productQuantity,
+            discountPercent: bill.discountPercent,
+            discountCents: bill.discountCents,
+            totalCents: bill.totalCents,
+            userName: customer.name,
+            email: customer.email,
+            phone: input.phone,
+            address: input.address,
+          };
+        },
+      );
+      if (placed) {
+        const { order, replayed } = placed;
+        // The same key for another order is a client bug: refuse it rather than guess which.
+        if (replayed && (order.partId !== input.partId || order.productQuantity !== input.productQuantity)) {
+          throw new HttpError(422, apiMessages.idempotencyKeyReused);
+        }
+        return { acknowledged: true, insertedId: order.id, order: toOrderDto(order) };
+      }
 
       // The stock was not taken: say why, with today's numbers.
       const part = await parts.findListed(input.partId);

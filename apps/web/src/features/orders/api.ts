@@ -1,6 +1,13 @@
-import type { Order, OrderInput, OrderPayment, OrderStatus } from '@store/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { apiJson, apiList } from '../../lib/api-client';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type Order,
+  type OrderInput,
+  type OrderPayment,
+  type OrderStatus,
+} from '@store/shared';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { ApiError, apiJson, apiList } from '../../lib/api-client';
+import { retryDelay } from '../../lib/query-client';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -38,12 +45,41 @@ export const paymentQuery = (id: string) =>
       apiJson<OrderPayment>(`/order/${encodeURIComponent(id)}`, { auth: true, signal }),
   });
 
-export const placeOrder = (input: OrderInput) =>
+/** One Order click: what to order, and the key that makes retrying it safe. */
+export interface PlaceOrderVariables {
+  input: OrderInput;
+  idempotencyKey: string;
+}
+
+/** A fresh key per Order click. `randomUUID` exists only in secure contexts (https, localhost). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const placeOrder = ({ input, idempotencyKey }: PlaceOrderVariables) =>
   apiJson<{ acknowledged: boolean; insertedId: string; order: Order }>('/order', {
     method: 'POST',
     auth: true,
     body: input,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
+
+/**
+ * Retried only when the answer may have been lost (no answer at all, or 503): the same key goes
+ * again, so the store returns the order if the first attempt did place it.
+ */
+export function shouldRetryOrder(failureCount: number, error: Error): boolean {
+  const lost = error instanceof ApiError && (error.status === 0 || error.status === 503);
+  return lost && failureCount < 2;
+}
+
+export const placeOrderMutation = mutationOptions({
+  mutationFn: placeOrder,
+  retry: shouldRetryOrder,
+  retryDelay,
+});
 
 export const cancelOrder = (id: string) =>
   apiJson<{ modifiedCount: number }>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });

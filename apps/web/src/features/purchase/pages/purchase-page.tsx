@@ -20,7 +20,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { orderKeys, placeOrder } from '../../orders/api';
+import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders/api';
 import { partKeys, partQuery } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });
@@ -117,7 +117,7 @@ function OrderForm({ part }: { part: Part }) {
   const bill = quantityValid ? computeBill(toCents(part.price), quantity, part.bulkDiscount) : undefined;
 
   const order = useMutation({
-    mutationFn: placeOrder,
+    ...placeOrderMutation,
     onSuccess: () => {
       toast.success(toastMessages.orderCompleted);
       reset({ productQuantity: part.minOrderQuantity, phone: '', address: '' });
@@ -130,7 +130,10 @@ function OrderForm({ part }: { part: Part }) {
     },
   });
 
-  const onSubmit = handleSubmit((input) => order.mutate({ ...input, partId: part._id }));
+  // One key per click: the mutation's own retries reuse it, a new click gets a new one.
+  const onSubmit = handleSubmit((input) =>
+    order.mutate({ input: { ...input, partId: part._id }, idempotencyKey: newIdempotencyKey() }),
+  );
   const outOfStock = part.availableQuantity < part.minOrderQuantity;
 
   return (

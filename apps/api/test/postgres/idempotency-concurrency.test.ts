@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, parts } from '../../src/db/schema.js';
+import { accountWithToken } from '../accounts.js';
+import { createTestApp, partRow } from '../helpers.js';
+
+/**
+ * Real PostgreSQL only: repeats of one Idempotency-Key sent at the same moment, as a client
+ * does when it retries an answer it never got. They race past the look-up, so the unique index
+ * on (email, key) is what must keep them to one order.
+ */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Sends the requests while this test holds the part's row lock, and lets go only once all of
+ * them wait behind it. Each has then looked its key up and found nothing, so every one but the
+ * first must be stopped by the unique index: the race happens on every run, not by luck.
+ */
+async function allPastTheLookUp<T>(partId: string, waiters: number, send: () => Promise<T>): Promise<T> {
+  let sent: Promise<T> | undefined;
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${parts} where ${parts.id} = ${partId} for update`);
+    const [holder] = rows<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+    sent = send();
+    for (let tries = 0; ; tries += 1) {
+      // Everyone queued behind this transaction, directly or behind another waiter.
+      const [queue] = rows<{ waiting: number }>(
+        await ctx.db.execute(sql`
+          with recursive queue as (
+            select pid from pg_stat_activity where ${holder?.pid}::int = any(pg_blocking_pids(pid))
+            union
+            select a.pid from pg_stat_activity a join queue q on q.pid = any(pg_blocking_pids(a.pid))
+          )
+          select count(*)::int as waiting from queue`),
+      );
+      if ((queue?.waiting ?? 0) >= waiters) break;
+      if (tries > 200) throw new Error(`only ${queue?.waiting} of ${waiters} requests reached the stock`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  });
+  return sent as Promise<T>;
+}
+
+describe('concurrent repeats of one Idempotency-Key', () => {
+  it.each([2, 20])('%i repeats place one order, answered to every one of them', async (repeats) => {
+    const [part] = await ctx.db
+      .insert(parts)
+      .values(partRow({ minOrderQuantity: 1, availableQuantity: 100 }))
+      .returning();
+    const partId = part?.id as string;
+    const customer = await accountWithToken(ctx);
+    const body = {
+      partId,
+      productQuantity: 3,
+      phone: '+1 555 010 2030',
+      address: '1 Main Street, Springfield',
+    };
+
+    const responses = await allPastTheLookUp(partId, repeats, () =>
+      Promise.all(
+        Array.from({ length: repeats }, () =>
+          ctx
+            .http()
+            .post('/api/order')
+            .set(customer.auth)
+            .set('Idempotency-Key', `checkout-${repeats}`)
+            .send(body),
+        ),
+      ),
+    );
+
+    expect(responses.map((r) => r.status)).toEqual(Array(repeats).fill(201));
+    const ids = new Set(responses.map((r) => r.body.insertedId));
+    expect(ids.size).toBe(1);
+    const placed = await ctx.db.select().from(orders).where(eq(orders.partId, partId));
+    expect(placed.map((o) => o.id)).toEqual([...ids]);
+    for (const res of responses) expect(res.body.order).toEqual(responses[0]?.body.order);
+    const [after] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
+    expect(after?.availableQuantity).toBe(97);
+  });
+
+  it('keeps customers apart: the same key sent at once by 20 customers gives 20 orders', async () => {
+    const [part] = await ctx.db
+      .insert(parts)
+      .values(partRow({ minOrderQuantity: 1, availableQuantity: 100 }))
+      .returning();
+    const partId = part?.id as string;
+    const customers = await Promise.all(Array.from({ length: 20 }, () => accountWithToken(ctx)));
+
+    const responses = await Promise.all(
+      customers.flatMap((customer) =>
+        [1, 2].map(() =>
+          ctx
+            .http()
+            .post('/api/order')
+            .set(customer.auth)
+            .set('Idempotency-Key', 'same-key-everywhere')
+            .send({
+              partId,
+              productQuantity: 1,
+              phone: '+1 555 010 2030',
+              address: '1 Main Street, Springfield',
+            }),
+        ),
+      ),
+    );
+
+    expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
+    expect(new Set(responses.map((r) => r.body.insertedId)).size).toBe(20);
+    expect(await ctx.db.select().from(orders).where(eq(orders.partId, partId))).toHaveLength(20);
+    const [after] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
+    expect(after?.availableQuantity).toBe(80);
+  });
+});

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { type Part, toastMessages } from '@store/shared';
+import { registerUser, uniqueEmail } from './helpers';
+
+/**
+ * The answer to an Order click is lost on the way back (the store placed the order, the
+ * connection dropped): the page retries with the same Idempotency-Key and the store answers
+ * with that order, so the customer sees success and owns one order, not two.
+ */
+test('a lost answer is retried with the same key: one order, stock taken once', async ({ page, request }) => {
+  const [part] = (await (await request.get('/api/parts?sort=newest&limit=1')).json()) as Part[];
+  if (!part) throw new Error('no part');
+  await registerUser(page, 'Rita Retry', uniqueEmail('retry'));
+
+  const keys: string[] = [];
+  await page.route('**/api/order', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  await page.goto(`/purchase/${part._id}`);
+  const available = page.getByTestId('available-quantity');
+  await expect(available).not.toBeEmpty();
+  const before = Number((await available.textContent())?.replace(/,/g, ''));
+  await page.getByLabel('Phone').fill('+1 555 010 2030');
+  await page.getByLabel('Address').fill('12 Harbour Street, Springfield 40001');
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+
+  await expect(page.getByText(toastMessages.orderCompleted)).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).toMatch(/^[\x20-\x7e]{1,200}$/);
+  await expect(available).toHaveText((before - part.minOrderQuantity).toLocaleString('en-US'));
+
+  await page.goto('/dashboard/myorders');
+  await expect(page.getByTestId('order-row').filter({ hasText: part.name })).toHaveCount(1);
+
+  // The next click is a new order, with a new key.
+  await page.goto(`/purchase/${part._id}`);
+  await page.getByLabel('Phone').fill('+1 555 010 2030');
+  await page.getByLabel('Address').fill('12 Harbour Street, Springfield 40001');
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(page.getByText(toastMessages.orderCompleted).first()).toBeVisible();
+  expect(keys).toHaveLength(3);
+  expect(keys[2]).not.toBe(keys[0]);
+  await page.goto('/dashboard/myorders');
+  await expect(page.getByTestId('order-row').filter({ hasText: part.name })).toHaveCount(2);
+});

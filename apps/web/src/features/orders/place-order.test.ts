@@ -1,0 +1,69 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The Order click's retries, against a real HTTP server that loses the first answer: the
+ * connection drops after the request arrived, as when a mobile network goes away mid-order.
+ */
+let server: Server;
+let api: typeof import('./api');
+let ApiError: typeof import('../../lib/api-client').ApiError;
+const seen: { key: string | undefined; body: unknown }[] = [];
+
+beforeAll(async () => {
+  server = createServer(async (req: IncomingMessage, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    seen.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(raw) });
+    if (seen.length === 1) {
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(201, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ acknowledged: true, insertedId: 'order-1', order: { _id: 'order-1' } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // API_BASE is read when the client module loads, so the address is set before importing it.
+  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${port}`);
+  vi.resetModules();
+  api = await import('./api');
+  ({ ApiError } = await import('../../lib/api-client'));
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('placing an order', () => {
+  it('retries a lost answer with the same Idempotency-Key', async () => {
+    const observer = new MutationObserver(new QueryClient(), api.placeOrderMutation);
+    const input = { partId: 'p-1', productQuantity: 10, phone: '+1 555 010 2030', address: '1 Main Street' };
+    const key = api.newIdempotencyKey();
+
+    const result = await observer.mutate({ input, idempotencyKey: key });
+
+    expect(result.insertedId).toBe('order-1');
+    expect(seen).toEqual([
+      { key, body: input },
+      { key, body: input },
+    ]);
+  });
+
+  it('retries only a lost answer or a 503, at most twice', () => {
+    const retry = api.shouldRetryOrder;
+    expect(retry(0, new ApiError(0, 'unreachable'))).toBe(true);
+    expect(retry(1, new ApiError(503, 'down'))).toBe(true);
+    expect(retry(2, new ApiError(503, 'down'))).toBe(false);
+    for (const status of [400, 401, 409, 422, 500]) expect(retry(0, new ApiError(status, 'no'))).toBe(false);
+  });
+
+  it('draws a fresh key for every click', () => {
+    const keys = new Set(Array.from({ length: 100 }, api.newIdempotencyKey));
+    expect(keys.size).toBe(100);
+    for (const key of keys) expect(key).toMatch(/^[\x20-\x7e]{1,200}$/);
+  });
+});
