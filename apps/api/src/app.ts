@@ -8,6 +8,7 @@ import { requireUser } from './auth/guards.js';
 import type { IdentityProvider } from './auth/identity.js';
 import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
+import { docsRoutes } from './features/docs/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { imagesRoutes } from './features/images/routes.js';
 import { createLocalImageStore } from './features/images/store.js';
@@ -23,6 +24,7 @@ import { createReviewsService } from './features/reviews/service.js';
 import { createUsersRepo } from './features/users/repo.js';
 import { usersRoutes } from './features/users/routes.js';
 import { createUsersService } from './features/users/service.js';
+import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
@@ -49,10 +51,12 @@ export interface AppDeps {
     /** Built SPA to serve at `/`; absent in API-only tests. */
     webDistDir?: string;
   };
+  /** Tests: told of every answer that breaks the shared contract. */
+  checkResponses?: (problem: string) => void;
 }
 
 /** Builds the whole application from its dependencies; `server.ts` only listens. */
-export function createApp({ database, logger, identity, tokens, config }: AppDeps): Express {
+export function createApp({ database, logger, identity, tokens, config, checkResponses }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -69,7 +73,9 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
 
   const api = express.Router();
   api.use(cors({ origin: config.corsOrigins, exposedHeaders: ['X-Total-Count'] }));
+  if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
+  api.use(docsRoutes());
   api.use(healthRoutes(database));
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, users);

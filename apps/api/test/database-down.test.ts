@@ -30,16 +30,12 @@ describe('while the database is down', () => {
 
   it('signed-in routes answer 503 too (the guard reads the caller from the database)', async () => {
     const token = ctx.tokens.issue({ email: 'someone@example.com', name: 'Someone' });
-    const res = await ctx
-      .http()
-      .post('/api/order')
-      .set('Authorization', `Bearer ${token}`)
-      .send({
-        partId: someId,
-        productQuantity: 1,
-        phone: '+44 20 7946 0000',
-        address: '1 Down Street, Outage',
-      });
+    const res = await ctx.http().post('/api/order').set('Authorization', `Bearer ${token}`).send({
+      partId: someId,
+      productQuantity: 1,
+      phone: '+44 20 7946 0000',
+      address: '1 Down Street, Outage',
+    });
     expect(res.status).toBe(503);
     expect(res.body.message).toBe(apiMessages.databaseUnavailable);
   });

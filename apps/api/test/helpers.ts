@@ -85,6 +85,9 @@ export async function createTestApp(
       firebaseEmulatorHost: emulatorHost,
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
     },
+    // Every answer of every API test is checked against the shared contract; a mismatch is a
+    // console.error, which fails the test (setup/fail-on-console.ts).
+    checkResponses: (problem) => console.error(problem),
   });
   return {
     app,

@@ -1,0 +1,48 @@
+import { apiErrorSchema, findRoute, type RouteContract } from '@store/shared';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+
+/**
+ * Checks every JSON answer against the shared contract (tests turn it on; production does
+ * not pay for it): an undeclared status, a body that does not match its schema, or a list
+ * without its total is reported, and the test that caused it fails.
+ */
+export function checkResponsesAgainstContract(report: (problem: string) => void): RequestHandler {
+  return (req, res, next) => {
+    // Mounted inside the /api router: its base is the prefix of every route pattern.
+    const base = req.baseUrl;
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const route = req.route ? findRoute(req.method, `${base}${req.route.path}`) : undefined;
+      const problem = req.route
+        ? route
+          ? problemWith(route, res.statusCode, body, res.getHeader('X-Total-Count'))
+          : `${req.method} ${base}${req.route.path} is not in the contract (packages/shared/src/contract.ts)`
+        : // No route matched (unknown path, unreadable body): the answer must still be an error body.
+          mismatch(apiErrorSchema, body, `${req.method} ${req.originalUrl.split('?')[0]} ${res.statusCode}`);
+      if (problem) report(problem);
+      return json(body);
+    };
+    next();
+  };
+}
+
+function problemWith(
+  route: RouteContract,
+  status: number,
+  body: unknown,
+  total: unknown,
+): string | undefined {
+  const name = `${route.method.toUpperCase()} ${route.path} ${status}`;
+  const declared = route.responses[status];
+  if (!declared) return `${name}: the contract does not list this status`;
+  if (route.list && status < 300 && total === undefined) return `${name}: a list without X-Total-Count`;
+  return declared.schema ? mismatch(declared.schema, body, name) : undefined;
+}
+
+function mismatch(schema: z.ZodType, body: unknown, name: string): string | undefined {
+  const result = schema.safeParse(body);
+  return result.success
+    ? undefined
+    : `${name}: the answer does not match the contract\n${z.prettifyError(result.error)}`;
+}

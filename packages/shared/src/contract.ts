@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, paginationQuerySchema } from './schemas/common.js';
+import {
+  myOrdersQuerySchema,
+  orderHeadersSchema,
+  orderInputSchema,
+  orderSchema,
+  orderStatusUpdateSchema,
+  ordersQuerySchema,
+} from './schemas/order.js';
+import { partSchema, partsQuerySchema, productInputSchema } from './schemas/part.js';
+import {
+  adminStatusSchema,
+  apiErrorSchema,
+  deleteResultSchema,
+  healthSchema,
+  imageRefusedSchema,
+  imageUploadedSchema,
+  insertResultSchema,
+  orderPaymentSchema,
+  orderStatusResultSchema,
+  placedOrderSchema,
+  profileResultSchema,
+  signInResponseSchema,
+  updateResultSchema,
+} from './schemas/responses.js';
+import { reviewInputSchema, reviewSchema } from './schemas/review.js';
+import { profileUpdateSchema, signInBodySchema, userSchema } from './schemas/user.js';
+
+/**
+ * The API's contract: every route, who may call it, what it takes and what it answers, built
+ * from the same zod schemas the API validates with and the web forms use. The API generates its
+ * OpenAPI document from this table and, in tests, checks every answer against it; a route that
+ * is not here fails the contract test.
+ */
+
+/** anyone; signed in (our API token); admin; or the holder of a Firebase ID token. */
+export type Access = 'anyone' | 'signed-in' | 'admin' | 'id-token';
+
+export interface ResponseContract {
+  description: string;
+  /** Absent: the answer has no JSON body worth describing. */
+  schema?: z.ZodType;
+}
+
+export interface RouteContract {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express style, e.g. `/api/part/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Request headers the route reads (besides Authorization). */
+  headers?: z.ZodObject;
+  body?: z.ZodType;
+  /** multipart/form-data instead of JSON (the image host). */
+  multipart?: boolean;
+  /** A list: a JSON array, with the total in `X-Total-Count`. */
+  list?: boolean;
+  responses: Record<number, ResponseContract>;
+}
+
+const error = (description: string): ResponseContract => ({ description, schema: apiErrorSchema });
+const invalid = error('Invalid input: `fields` names each field and its message.');
+const notFound = error('Unknown, or malformed, id.');
+const conflict = error('The request conflicts with the current state (stock, status).');
+
+const idParams = z.object({ id: idSchema.meta({ description: 'Opaque id (UUID)' }) });
+const emailParams = z.object({ email: emailSchema });
+
+/** Answers every route may give besides its own, by who may call it. */
+function common(access: Access): Record<number, ResponseContract> {
+  const always = {
+    503: error('A dependency (the database or identity provider) is down; retry after `Retry-After`.'),
+  };
+  if (access === 'anyone') return always;
+  const unauthorised = { 401: error('No token, or a token that is expired, revoked or not ours.') };
+  if (access === 'admin') return { ...always, ...unauthorised, 403: error('Only admins may do this.') };
+  return { ...always, ...unauthorised };
+}
+
+const routes: RouteContract[] = [
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This contract as an OpenAPI 3.1 document',
+    access: 'anyone',
+    responses: { 200: { description: 'The document.' } },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    summary: 'This contract as a reference page (HTML)',
+    access: 'anyone',
+    responses: { 200: { description: 'The page.' } },
+  },
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Health of the store and what it depends on',
+    access: 'anyone',
+    responses: {
+      200: { description: 'The store can serve requests.', schema: healthSchema },
+      503: { description: 'A dependency the store needs is down; the body names it.', schema: healthSchema },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/parts',
+    summary: 'List the catalog',
+    description:
+      'Newest first or by price, optionally searched by name; `?limit=3&sort=newest` serves the home page.',
+    access: 'anyone',
+    query: partsQuerySchema,
+    list: true,
+    responses: { 200: { description: 'A page of parts.', schema: z.array(partSchema) }, 400: invalid },
+  },
+  {
+    method: 'get',
+    path: '/api/part/:id',
+    summary: 'One part',
+    access: 'anyone',
+    params: idParams,
+    responses: { 200: { description: 'The part.', schema: partSchema }, 404: notFound },
+  },
+  {
+    method: 'post',
+    path: '/api/addproduct',
+    summary: 'Add a product',
+    access: 'admin',
+    body: productInputSchema,
+    responses: { 201: { description: 'Added.', schema: insertResultSchema }, 400: invalid },
+  },
+  {
+    method: 'put',
+    path: '/api/part/:id',
+    summary: 'Update a product',
+    access: 'admin',
+    params: idParams,
+    body: productInputSchema,
+    responses: { 200: { description: 'Updated.', schema: updateResultSchema }, 400: invalid, 404: notFound },
+  },
+  {
+    method: 'delete',
+    path: '/api/deleteparts/:id',
+    summary: 'Delete a product',
+    description: 'The part leaves the storefront; past orders keep its name and price.',
+    access: 'admin',
+    params: idParams,
+    responses: { 200: { description: 'Deleted.', schema: deleteResultSchema }, 404: notFound },
+  },
+  {
+    method: 'post',
+    path: '/api/image',
+    summary: 'Upload a product image (the image-host protocol)',
+    description:
+      'Multipart `image` (JPEG, PNG, WebP, GIF or AVIF; at most 5 MB and 40 megapixels) and, when configured, `key`. Re-encoded to WebP without metadata.',
+    access: 'admin',
+    multipart: true,
+    body: z.object({ image: z.string().meta({ format: 'binary' }), key: z.string().optional() }),
+    responses: {
+      201: { description: 'Stored.', schema: imageUploadedSchema },
+      400: { description: 'Not an image we can read.', schema: imageRefusedSchema },
+      403: {
+        description: 'Wrong key, or not an admin.',
+        schema: z.union([imageRefusedSchema, apiErrorSchema]),
+      },
+      413: { description: 'Too large.', schema: imageRefusedSchema },
+      415: { description: 'Not an accepted format.', schema: imageRefusedSchema },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/reviews',
+    summary: 'List reviews, newest first',
+    access: 'anyone',
+    query: paginationQuerySchema,
+    list: true,
+    responses: { 200: { description: 'A page of reviews.', schema: z.array(reviewSchema) }, 400: invalid },
+  },
+  {
+    method: 'post',
+    path: '/api/review',
+    summary: 'Add a review',
+    description: 'Name and e-mail come from the token.',
+    access: 'signed-in',
+    body: reviewInputSchema,
+    responses: { 201: { description: 'Added.', schema: insertResultSchema }, 400: invalid },
+  },
+  {
+    method: 'delete',
+    path: '/api/review/:id',
+    summary: 'Delete a review',
+    access: 'admin',
+    params: idParams,
+    responses: { 200: { description: 'Deleted.', schema: deleteResultSchema }, 404: notFound },
+  },
+  {
+    method: 'post',
+    path: '/api/order',
+    summary: 'Place an order',
+    description:
+      'The server prices the order from the stored part and takes the stock in the same transaction; name and e-mail come from the token. Send an `Idempotency-Key` (any string up to 200 printable characters, fresh per order) to make retries safe.',
+    access: 'signed-in',
+    headers: orderHeadersSchema,
+    body: orderInputSchema,
+    responses: {
+      201: {
+        description:
+          'Placed; or, for a repeat of an `Idempotency-Key` within 24 hours, the order first placed with it.',
+        schema: placedOrderSchema,
+      },
+      400: invalid,
+      404: error('The part does not exist or is no longer listed.'),
+      409: error('Not enough stock.'),
+      422: error('The `Idempotency-Key` was already used for a different order.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/myorder',
+    summary: "The caller's orders",
+    access: 'signed-in',
+    query: myOrdersQuerySchema,
+    list: true,
+    responses: {
+      200: { description: 'A page of orders.', schema: z.array(orderSchema) },
+      400: invalid,
+      403: error('`email` is not the caller’s.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/order/:id',
+    summary: 'An order and how to pay for it (owner or admin)',
+    access: 'signed-in',
+    params: idParams,
+    responses: { 200: { description: 'The order.', schema: orderPaymentSchema }, 404: notFound },
+  },
+  {
+    method: 'delete',
+    path: '/api/order/:id',
+    summary: 'Cancel an unpaid order (owner or admin)',
+    description: 'Puts the stock back in the same transaction.',
+    access: 'signed-in',
+    params: idParams,
+    responses: {
+      200: { description: 'Cancelled.', schema: updateResultSchema },
+      404: notFound,
+      409: conflict,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/orders/:email',
+    summary: 'All orders (the admin names themselves in the path)',
+    access: 'admin',
+    params: emailParams,
+    query: ordersQuerySchema,
+    list: true,
+    responses: { 200: { description: 'A page of orders.', schema: z.array(orderSchema) }, 400: invalid },
+  },
+  {
+    method: 'patch',
+    path: '/api/order/:id/status',
+    summary: 'Move an order forward (unpaid → paid → shipped)',
+    access: 'admin',
+    params: idParams,
+    body: orderStatusUpdateSchema,
+    responses: {
+      200: { description: 'Moved.', schema: orderStatusResultSchema },
+      400: invalid,
+      404: notFound,
+      409: conflict,
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/user/:email',
+    summary: 'Sign in: trade a Firebase ID token for the API token',
+    description:
+      'Bearer: the Firebase ID token of the account named in the path. Creates the store account on first sign-in.',
+    access: 'id-token',
+    params: emailParams,
+    body: signInBodySchema,
+    responses: {
+      200: { description: 'Signed in.', schema: signInResponseSchema },
+      400: invalid,
+      401: error('The ID token could not be verified.'),
+      403: error('The ID token is for another e-mail.'),
+      429: error('Too many sign-ins from this address.'),
+      503: error('The identity provider is unreachable.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/:email',
+    summary: 'Whether a user is an admin (that user or an admin)',
+    access: 'signed-in',
+    params: emailParams,
+    responses: {
+      200: { description: 'Their status.', schema: adminStatusSchema },
+      400: invalid,
+      403: error('Another user’s status, asked by a customer.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/user',
+    summary: 'List users',
+    access: 'admin',
+    query: paginationQuerySchema,
+    list: true,
+    responses: { 200: { description: 'A page of users.', schema: z.array(userSchema) }, 400: invalid },
+  },
+  {
+    method: 'put',
+    path: '/api/user/admin/:email',
+    summary: 'Make a user an admin',
+    access: 'admin',
+    params: emailParams,
+    responses: {
+      200: { description: 'Done (modifiedCount 0 if they already were).', schema: updateResultSchema },
+      400: invalid,
+      404: error('No such user.'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/user/:email',
+    summary: 'Remove a user',
+    description: 'Never yourself, never the last admin. Their orders keep their name and e-mail.',
+    access: 'admin',
+    params: emailParams,
+    responses: {
+      200: { description: 'Removed.', schema: deleteResultSchema },
+      400: invalid,
+      404: error('No such user.'),
+      409: conflict,
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/profile',
+    summary: 'Rename yourself (My Profile)',
+    access: 'signed-in',
+    body: profileUpdateSchema,
+    responses: { 200: { description: 'Renamed.', schema: profileResultSchema }, 400: invalid },
+  },
+];
+
+const tooLarge = error('The request body is too large.');
+
+/** The table with each route's common answers (401, 403, 413, 503) merged in. */
+export const apiContract: readonly RouteContract[] = routes.map((route) => {
+  const responses: Record<number, ResponseContract> = { ...common(route.access) };
+  if (route.body && !route.multipart) responses[413] = tooLarge;
+  return { ...route, responses: { ...responses, ...route.responses } };
+});
+
+/** The contract of `method path` (Express-style path), if the API has such a route. */
+export function findRoute(method: string, path: string): RouteContract | undefined {
+  const m = method.toLowerCase();
+  return apiContract.find((route) => route.method === m && route.path === path);
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { orderSchema } from './order.js';
+import { userSchema } from './user.js';
+
+/**
+ * Answers that are not one entity: errors, the spec's document-style write results, and the
+ * small objects some routes return. Entities (part, order, review, user) live with their inputs.
+ */
+
+/** Every error the API sends (DESIGN.md §3): a message, and per-field messages for bad input. */
+export const apiErrorSchema = z
+  .object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .meta({ id: 'ApiError' });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const insertResultSchema = z
+  .object({ acknowledged: z.literal(true), insertedId: z.string() })
+  .meta({ id: 'InsertResult' });
+export type InsertResult = z.infer<typeof insertResultSchema>;
+
+export const updateResultSchema = z
+  .object({
+    acknowledged: z.literal(true),
+    matchedCount: z.number().int().optional(),
+    modifiedCount: z.number().int(),
+  })
+  .meta({ id: 'UpdateResult' });
+export type UpdateResult = z.infer<typeof updateResultSchema>;
+
+export const deleteResultSchema = z
+  .object({ acknowledged: z.literal(true), deletedCount: z.number().int() })
+  .meta({ id: 'DeleteResult' });
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+/** `POST /api/order`: the insert result plus the order as placed (its bill, from the server). */
+export const placedOrderSchema = insertResultSchema
+  .extend({ order: orderSchema })
+  .meta({ id: 'PlacedOrder' });
+
+/** `PATCH /api/order/:id/status`. */
+export const orderStatusResultSchema = updateResultSchema
+  .extend({ order: orderSchema })
+  .meta({ id: 'OrderStatusResult' });
+
+/** The Payment page: the order, and how to pay for it. */
+export const orderPaymentSchema = z
+  .object({ order: orderSchema, instructions: z.string() })
+  .meta({ id: 'OrderPayment' });
+
+export const signInResponseSchema = z
+  .object({
+    result: z.object({ acknowledged: z.literal(true), created: z.boolean(), user: userSchema }),
+    token: z.string(),
+  })
+  .meta({ id: 'SignInResponse' });
+
+export const adminStatusSchema = z.object({ admin: z.boolean() }).meta({ id: 'AdminStatus' });
+
+/** My Profile rename: the account as it is now, and a token carrying the new name. */
+export const profileResultSchema = z
+  .object({ user: userSchema, token: z.string() })
+  .meta({ id: 'ProfileResult' });
+
+export const healthSchema = z
+  .object({ status: z.string(), database: z.string().optional(), message: z.string().optional() })
+  .catchall(z.unknown())
+  .meta({ id: 'Health' });
+
+/** The image-host protocol of spec §7: success carries the URLs, failure a status and message. */
+export const imageUploadedSchema = z
+  .object({
+    success: z.literal(true),
+    status: z.number().int(),
+    data: z.object({ url: z.string(), thumb: z.string() }),
+  })
+  .meta({ id: 'ImageUploaded' });
+export const imageRefusedSchema = z
+  .object({
+    success: z.literal(false),
+    status_code: z.number().int(),
+    message: z.string(),
+    error: z.object({ message: z.string() }),
+  })
+  .meta({ id: 'ImageRefused' });
