@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { IdentitySettings } from '@store/shared';
 import pg from 'pg';
 import request from 'supertest';
 import { inject } from 'vitest';
@@ -59,6 +60,8 @@ export async function createTestApp(
     authRateLimit?: number;
     imageHostKey?: string;
     imageHostOrigins?: string[];
+    onEmulatorAccountsChanged?: () => void;
+    identitySettings?: IdentitySettings;
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -71,6 +74,9 @@ export async function createTestApp(
     logger: createLogger('silent'),
     identity,
     tokens,
+    ...(options.onEmulatorAccountsChanged && {
+      onEmulatorAccountsChanged: options.onEmulatorAccountsChanged,
+    }),
     config: {
       corsOrigins: ['http://allowed.example'],
       trustProxy: 0,
@@ -81,6 +87,7 @@ export async function createTestApp(
       imageHostOrigins: options.imageHostOrigins ?? [],
       ...(options.imageHostKey && { imageHostKey: options.imageHostKey }),
       firebaseEmulatorHost: emulatorHost,
+      identitySettings: options.identitySettings ?? { mode: 'emulator', projectId: TEST_FIREBASE_PROJECT },
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
     },
   });
