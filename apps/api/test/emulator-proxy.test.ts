@@ -237,8 +237,8 @@ describe('identity settings for the web app', () => {
   });
 });
 
-function directive(csp: string, name: string): string | undefined {
-  return csp
+function directive(csp: string | undefined, name: string): string | undefined {
+  return (csp ?? '')
     .split(';')
     .find((entry) => entry.startsWith(`${name} `))
     ?.slice(name.length + 1);
