@@ -122,6 +122,14 @@ describe('the emulator behind the store origin', () => {
       .send({ email: [email] });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toContain(email);
+    // ... and hand back a password-reset link for anyone's account.
+    const reset = await ctx
+      .http()
+      .post('/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key')
+      .set('Authorization', 'Bearer owner')
+      .send({ requestType: 'PASSWORD_RESET', email, returnOobLink: true });
+    expect(reset.status).toBe(400);
+    expect(reset.body.oobLink).toBeUndefined();
   });
 
   it.each([
