@@ -8,10 +8,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The web app's Firebase settings are baked in at build time (README: a real Firebase project).
-ARG VITE_FIREBASE_API_KEY VITE_FIREBASE_AUTH_DOMAIN VITE_FIREBASE_PROJECT_ID VITE_FIREBASE_APP_ID
-ENV VITE_FIREBASE_API_KEY=$VITE_FIREBASE_API_KEY VITE_FIREBASE_AUTH_DOMAIN=$VITE_FIREBASE_AUTH_DOMAIN \
-    VITE_FIREBASE_PROJECT_ID=$VITE_FIREBASE_PROJECT_ID VITE_FIREBASE_APP_ID=$VITE_FIREBASE_APP_ID
+# No build arguments: the store hands the web app its Firebase settings at run time.
 RUN npx turbo run build --filter=@store/api --filter=@store/web \
  && npm prune --omit=dev --no-audit --no-fund
 

@@ -15,7 +15,10 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4317);
-/** The web build talks to the emulator at its default address (see src/lib/firebase.ts). */
+/** Any port works: the browser reaches the emulator through the store (auth/emulator-proxy.ts). */
+const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 1);
+/** For tests that play Google's part against the emulator directly. */
+export const E2E_AUTH_EMULATOR_URL = `http://127.0.0.1:${authEmulatorPort}`;
 export const E2E_ADMIN_EMAIL = 'owner-e2e@example.com';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
 
@@ -56,7 +59,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },
   },

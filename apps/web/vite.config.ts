@@ -13,7 +13,12 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
-    proxy: { '/api': apiTarget, '/media': apiTarget },
+    // The store also forwards the Auth emulator's sign-in endpoints (auth/emulator-proxy.ts).
+    proxy: Object.fromEntries(
+      ['/api', '/media', '/uploads', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com'].map(
+        (prefix) => [prefix, apiTarget],
+      ),
+    ),
   },
   test: {
     include: ['src/**/*.test.ts'],

@@ -44,6 +44,7 @@ const app = createApp({
     paymentInstructions: '',
     uploadsDir: '/nonexistent',
     imageHostOrigins: [],
+    identitySettings: { mode: 'emulator', projectId: 'demo-bench' },
   },
 });
 const repo = createPartsRepo(database.db);

@@ -1,11 +1,13 @@
 import path from 'node:path';
-import { apiMessages } from '@store/shared';
+import { apiMessages, type IdentitySettings } from '@store/shared';
 import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { emulatorProxy } from './auth/emulator-proxy.js';
 import { requireUser } from './auth/guards.js';
 import type { IdentityProvider } from './auth/identity.js';
+import { identitySettingsElement, identitySettingsRoutes } from './auth/identity-settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
 import { docsRoutes } from './features/docs/routes.js';
@@ -35,6 +37,8 @@ export interface AppDeps {
   logger: Logger;
   identity: IdentityProvider;
   tokens: TokenService;
+  /** Called after the browser changed an emulator account through the store (to save them). */
+  onEmulatorAccountsChanged?: () => void;
   config: {
     corsOrigins: string[];
     trustProxy: number;
@@ -46,8 +50,10 @@ export interface AppDeps {
     uploadsDir: string;
     imageHostKey?: string | undefined;
     imageHostOrigins: string[];
-    /** Where the browser reaches Firebase Auth: the emulator, or Google's endpoints. */
+    /** The Auth emulator the store forwards the browser's sign-in calls to, if any. */
     firebaseEmulatorHost?: string | undefined;
+    /** What the web app needs to sign in, served at run time (config.ts). */
+    identitySettings: IdentitySettings;
     /** Built SPA to serve at `/`; absent in API-only tests. */
     webDistDir?: string;
   };
@@ -56,7 +62,15 @@ export interface AppDeps {
 }
 
 /** Builds the whole application from its dependencies; `server.ts` only listens. */
-export function createApp({ database, logger, identity, tokens, config, checkResponses }: AppDeps): Express {
+export function createApp({
+  database,
+  logger,
+  identity,
+  tokens,
+  onEmulatorAccountsChanged,
+  config,
+  checkResponses,
+}: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -64,7 +78,7 @@ export function createApp({ database, logger, identity, tokens, config, checkRes
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: cspDirectives(config.firebaseEmulatorHost, config.imageHostOrigins),
+        directives: cspDirectives(config.identitySettings, config.imageHostOrigins),
       },
     }),
   );
@@ -77,6 +91,7 @@ export function createApp({ database, logger, identity, tokens, config, checkRes
   api.use(express.json({ limit: '100kb' }));
   api.use(docsRoutes());
   api.use(healthRoutes(database));
+  api.use(identitySettingsRoutes(config.identitySettings));
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, users);
   const partsRepo = createPartsRepo(database.db);
@@ -127,7 +142,19 @@ export function createApp({ database, logger, identity, tokens, config, checkRes
   // Demo catalog images shipped in the repository.
   app.use('/media', express.static(path.join(assetsDir), { maxAge: '7d', fallthrough: false }));
 
-  const web = config.webDistDir ? webAppRouter(config.webDistDir) : undefined;
+  // The browser reaches the emulator through the store's own origin (auth/emulator-proxy.ts).
+  if (config.identitySettings.mode === 'emulator' && config.firebaseEmulatorHost) {
+    app.use(
+      emulatorProxy({
+        emulatorHost: config.firebaseEmulatorHost,
+        ...(onEmulatorAccountsChanged && { onAccountsChanged: onEmulatorAccountsChanged }),
+      }),
+    );
+  }
+
+  const web = config.webDistDir
+    ? webAppRouter(config.webDistDir, identitySettingsElement(config.identitySettings))
+    : undefined;
   if (web) app.use(web);
 
   app.use(errorHandler(logger));
@@ -135,32 +162,28 @@ export function createApp({ database, logger, identity, tokens, config, checkRes
 }
 
 /**
- * Helmet's defaults plus what Firebase Auth needs in the browser: its REST endpoints (or the
- * emulator), and for Google sign-in Google's script and the project's auth pages.
+ * Helmet's defaults plus what Firebase Auth needs in the browser. The emulator is reached
+ * through our own origin, so it needs nothing; a real project needs Google's REST endpoints and
+ * its auth domain's pages (Google sign-in). The popup loads Google's script either way.
  */
-function cspDirectives(emulatorHost: string | undefined, imageHostOrigins: string[]) {
-  // Firebase's popup sign-in loads Google's script even against the emulator.
-  const firebase = emulatorHost
-    ? {
-        connect: [`http://${emulatorHost}`],
-        frame: [`http://${emulatorHost}`],
-        script: ['https://apis.google.com'],
-      }
-    : {
-        connect: [
-          'https://identitytoolkit.googleapis.com',
-          'https://securetoken.googleapis.com',
-          'https://www.googleapis.com',
-        ],
-        frame: ['https://*.firebaseapp.com', 'https://*.web.app', 'https://accounts.google.com'],
-        script: ['https://apis.google.com'],
-      };
+function cspDirectives(identity: IdentitySettings, imageHostOrigins: string[]) {
+  const firebase =
+    identity.mode === 'emulator'
+      ? { connect: [], frame: [] }
+      : {
+          connect: [
+            'https://identitytoolkit.googleapis.com',
+            'https://securetoken.googleapis.com',
+            'https://www.googleapis.com',
+          ],
+          frame: [`https://${identity.authDomain}`, 'https://accounts.google.com'],
+        };
   return {
     // An external image host serves product images and takes the admin's uploads.
     'img-src': ["'self'", 'data:', 'blob:', ...imageHostOrigins],
     'connect-src': ["'self'", ...firebase.connect, ...imageHostOrigins],
     'frame-src': ["'self'", ...firebase.frame],
-    'script-src': ["'self'", ...firebase.script],
+    'script-src': ["'self'", 'https://apis.google.com'],
     // The store may run on plain http (localhost, behind a TLS proxy): never rewrite.
     'upgrade-insecure-requests': null,
   };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { IdentitySettings } from '@store/shared';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -55,6 +56,19 @@ const envSchema = z.object({
     .default(DEFAULT_FIREBASE_PROJECT),
   /** The Auth emulator; defaults to 127.0.0.1:9099 for demo- projects, unused otherwise. */
   FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
+  /** A real project's public web settings (Firebase console, project settings, web app). */
+  FIREBASE_WEB_API_KEY: z
+    .string()
+    .regex(/^[\w-]{20,100}$/, 'expected the web API key of your Firebase project')
+    .optional(),
+  FIREBASE_AUTH_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'expected a host name, e.g. my-project.firebaseapp.com')
+    .optional(),
+  FIREBASE_APP_ID: z
+    .string()
+    .regex(/^[\w:.-]{5,100}$/, 'expected the web app id, e.g. 1:1234567890:web:abc123')
+    .optional(),
   /** `start`: the store starts the emulator itself; `external`: one is already running. */
   AUTH_EMULATOR: z.enum(['start', 'external']).default('start'),
   /** Users who become admins when they sign in. */
@@ -112,11 +126,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,
     imageHostOrigins: e.IMAGE_HOST_ORIGINS,
+    identitySettings: identitySettingsOf(e, emulatorHost),
     firebase: {
       projectId: e.FIREBASE_PROJECT_ID,
       emulatorHost,
       /** Start the emulator with the store: the embedded default. */
       startEmulator: demoProject && e.AUTH_EMULATOR === 'start',
     },
+  };
+}
+
+/**
+ * What the browser needs to sign in, served by the store at run time so that one web build runs
+ * on any port, from any device and in any container: with the emulator, only the project id
+ * (the store forwards the emulator under its own origin); with a real project, its public web
+ * settings, which are not secrets (every visitor's browser receives them).
+ */
+function identitySettingsOf(
+  e: z.infer<typeof envSchema>,
+  emulatorHost: string | undefined,
+): IdentitySettings {
+  if (emulatorHost) return { mode: 'emulator', projectId: e.FIREBASE_PROJECT_ID };
+  if (!e.FIREBASE_WEB_API_KEY) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  FIREBASE_WEB_API_KEY: required for the real Firebase project ' +
+        `${e.FIREBASE_PROJECT_ID} (its web app settings give it)`,
+    );
+  }
+  return {
+    mode: 'firebase',
+    apiKey: e.FIREBASE_WEB_API_KEY,
+    authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    projectId: e.FIREBASE_PROJECT_ID,
+    ...(e.FIREBASE_APP_ID && { appId: e.FIREBASE_APP_ID }),
   };
 }

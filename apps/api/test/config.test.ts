@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://store@db:5432/store',
       JWT_SECRET: 'x'.repeat(40),
       FIREBASE_PROJECT_ID: 'parts-depot-prod',
+      FIREBASE_WEB_API_KEY: 'AIzaSyTest-Key_0123456789abcdefghijk',
       ADMIN_EMAILS: 'Owner@Example.com, ops@example.com',
       DATA_DIR: '/var/lib/store',
       SEED_DEMO: 'false',
@@ -74,8 +75,44 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['ADMIN_EMAILS', 'boss@example.com, not-an-email'],
     ['FIREBASE_AUTH_EMULATOR_HOST', 'http://localhost'],
+    ['FIREBASE_WEB_API_KEY', 'short'],
+    ['FIREBASE_AUTH_DOMAIN', 'https://x.firebaseapp.com'],
+    ['FIREBASE_APP_ID', 'a b'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  describe('identity settings for the web app', () => {
+    it('sends the browser to the emulator behind the store for a demo project', () => {
+      expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' }).identitySettings).toEqual({
+        mode: 'emulator',
+        projectId: 'demo-parts-depot',
+      });
+    });
+
+    it("gives a real project's public web settings, the auth domain defaulting to Firebase's", () => {
+      const real = {
+        FIREBASE_PROJECT_ID: 'parts-depot-prod',
+        FIREBASE_WEB_API_KEY: 'AIzaSy0123456789abcdefghij',
+      };
+      expect(loadConfig(real).identitySettings).toEqual({
+        mode: 'firebase',
+        apiKey: 'AIzaSy0123456789abcdefghij',
+        authDomain: 'parts-depot-prod.firebaseapp.com',
+        projectId: 'parts-depot-prod',
+      });
+      expect(
+        loadConfig({ ...real, FIREBASE_AUTH_DOMAIN: 'login.parts.example', FIREBASE_APP_ID: '1:123:web:abc' })
+          .identitySettings,
+      ).toMatchObject({ authDomain: 'login.parts.example', appId: '1:123:web:abc' });
+    });
+
+    it('requires the web API key of a real project', () => {
+      expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'parts-depot-prod' })).toThrow(ConfigError);
+      expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'parts-depot-prod' })).toThrow(
+        /FIREBASE_WEB_API_KEY: required/,
+      );
+    });
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { IdentitySettings } from '@store/shared';
 import pg from 'pg';
 import request from 'supertest';
 import { inject } from 'vitest';
@@ -61,6 +62,8 @@ export async function createTestApp(
     imageHostOrigins?: string[];
     /** Another database than the file's fresh one (e.g. a server that is down). */
     database?: DatabaseHandle;
+    onEmulatorAccountsChanged?: () => void;
+    identitySettings?: IdentitySettings;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -73,6 +76,9 @@ export async function createTestApp(
     logger: createLogger('silent'),
     identity,
     tokens,
+    ...(options.onEmulatorAccountsChanged && {
+      onEmulatorAccountsChanged: options.onEmulatorAccountsChanged,
+    }),
     config: {
       corsOrigins: ['http://allowed.example'],
       trustProxy: 0,
@@ -83,6 +89,7 @@ export async function createTestApp(
       imageHostOrigins: options.imageHostOrigins ?? [],
       ...(options.imageHostKey && { imageHostKey: options.imageHostKey }),
       firebaseEmulatorHost: emulatorHost,
+      identitySettings: options.identitySettings ?? { mode: 'emulator', projectId: TEST_FIREBASE_PROJECT },
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
     },
     // Every answer of every API test is checked against the shared contract; a mismatch is a

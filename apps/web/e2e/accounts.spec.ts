@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { validationMessages as m, pageMessages, toastMessages } from '@store/shared';
-import { E2E_ADMIN_EMAIL } from '../playwright.config';
+import { E2E_ADMIN_EMAIL, E2E_AUTH_EMULATOR_URL } from '../playwright.config';
 import { PASSWORD, registerUser, signIn, signOut, uniqueEmail } from './helpers';
 
 test.describe('accounts', () => {
@@ -162,7 +162,7 @@ test.describe('Google sign-in', () => {
       JSON.stringify({ sub: `g-${email}`, email, email_verified: true, name: 'Gil Google' }),
     ).toString('base64url');
     const idp = await request.post(
-      'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key',
+      `${E2E_AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
       {
         data: {
           postBody: `id_token=${header}.${claims}.&providerId=google.com`,

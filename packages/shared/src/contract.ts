@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, paginationQuerySchema } from './schemas/common.js';
+import { identitySettingsSchema } from './schemas/identity-settings.js';
 import {
   myOrdersQuerySchema,
   orderHeadersSchema,
@@ -105,6 +106,15 @@ const routes: RouteContract[] = [
       200: { description: 'The store can serve requests.', schema: healthSchema },
       503: { description: 'A dependency the store needs is down; the body names it.', schema: healthSchema },
     },
+  },
+  {
+    method: 'get',
+    path: '/api/auth-config',
+    summary: 'How the web app signs in (identity settings, decided at run time)',
+    description:
+      'The Auth emulator behind the store’s own origin, or a real Firebase project’s public web settings.',
+    access: 'anyone',
+    responses: { 200: { description: 'The settings.', schema: identitySettingsSchema } },
   },
   {
     method: 'get',

@@ -111,6 +111,7 @@ export const apiMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The store must keep at least one admin.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  identityUnavailable: 'Sign-in is unavailable at the moment. Please try again in a minute.',
   orderNotFound: 'This order does not exist.',
   belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,
   outOfStock: (available: number) =>

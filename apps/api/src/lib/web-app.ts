@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 
@@ -6,12 +6,15 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Serves the built SPA: hashed files under /assets are immutable; every other GET that is not
- * a file gets index.html (never cached) and the client router decides, its not-found page
- * included. Returns undefined when the web app has not been built.
+ * a file gets index.html (never cached without revalidation) and the client router decides,
+ * its not-found page included. `headHtml` is written into index.html's head as it is served
+ * (the identity settings), read and rendered once since a build never changes under a running
+ * store. Returns undefined when the web app has not been built.
  */
-export function webAppRouter(distDir: string): Router | undefined {
+export function webAppRouter(distDir: string, headHtml = ''): Router | undefined {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
+  const page = renderIndexHtml(readFileSync(indexHtml, 'utf8'), headHtml);
 
   const router = express.Router();
   router.use(
@@ -22,11 +25,20 @@ export function webAppRouter(distDir: string): Router | undefined {
       fallthrough: false,
     }),
   );
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  router.use((req, res, next) => {
+  const sendPage: express.RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
-  });
+    res.type('html').send(page);
+  };
+  // The raw file lacks what the head gets at run time: never serve it as is.
+  router.get('/index.html', sendPage);
+  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  router.use(sendPage);
   return router;
+}
+
+/** Module scripts run after parsing, so the element may stand anywhere; the head is tidiest. */
+function renderIndexHtml(html: string, headHtml: string): string {
+  if (!html.includes('</head>')) return html + headHtml;
+  return html.replace('</head>', () => `${headHtml}</head>`);
 }

@@ -1,7 +1,8 @@
 /**
  * Firebase Auth, loaded only by the pages that sign in, register, rename or sign out, so the
- * storefront's first load never pays for it. With VITE_FIREBASE_* set it talks to that real
- * project; without them, to the local Auth emulator that `npm start` runs.
+ * storefront's first load never pays for it. The store says at run time whether it talks to a
+ * real project or to the Auth emulator, which it forwards under its own origin; nothing about
+ * identity is baked into the build.
  */
 import { initializeApp } from 'firebase/app';
 import {
@@ -14,25 +15,26 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth';
+import { loadIdentitySettings, storeOrigin } from './identity-settings';
 
-const env = import.meta.env;
-const realProject = Boolean(env.VITE_FIREBASE_API_KEY);
-const projectId = env.VITE_FIREBASE_PROJECT_ID ?? 'demo-parts-depot';
-
-const app = initializeApp({
-  apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
-  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
-  projectId,
-  ...(env.VITE_FIREBASE_APP_ID && { appId: env.VITE_FIREBASE_APP_ID }),
-});
+const settings = await loadIdentitySettings();
+const app = initializeApp(
+  settings.mode === 'firebase'
+    ? {
+        apiKey: settings.apiKey,
+        authDomain: settings.authDomain,
+        projectId: settings.projectId,
+        ...(settings.appId && { appId: settings.appId }),
+      }
+    : // The emulator accepts any API key.
+      { apiKey: 'demo-api-key', projectId: settings.projectId },
+);
 const auth = getAuth(app);
-if (!realProject) {
-  connectAuthEmulator(auth, env.VITE_FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', {
-    disableWarnings: true,
-  });
+if (settings.mode === 'emulator') {
+  connectAuthEmulator(auth, storeOrigin(), { disableWarnings: true });
 }
 
-export const usingEmulator = !realProject;
+export const usingEmulator = settings.mode === 'emulator';
 
 export interface IdentityResult {
   email: string;
