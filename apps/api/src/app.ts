@@ -26,6 +26,7 @@ import { createUsersService } from './features/users/service.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
+import { requestLog } from './lib/request-log.js';
 import { webAppRouter } from './lib/web-app.js';
 
 export interface AppDeps {
@@ -56,6 +57,7 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(requestLog(logger));
 
   app.use(
     helmet({

@@ -31,7 +31,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ message: apiMessages.invalidInput });
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    // Class, message and code only (describeError): never the URL, the body or a query's parameters.
+    logger.error({ requestId: res.locals.requestId, method: req.method, err: error }, 'unhandled error');
     res.status(500).json({ message: apiMessages.internal });
   };
 }
