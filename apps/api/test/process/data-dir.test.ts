@@ -1,4 +1,14 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,12 +22,15 @@ afterAll(() => {
   rmSync(parent, { recursive: true, force: true });
 });
 
+/** Not the store's: left as they are. */
+const foreign = new Set(['operator-notes.txt', 'uploads/linked.webp']);
+
 /** Every path under `root` (itself included) whose mode lets anyone but the owner in. */
 function exposed(root: string): string[] {
   const found: string[] = [];
   const visit = (target: string) => {
     const stats = lstatSync(target);
-    if (stats.isSymbolicLink()) return;
+    if (stats.isSymbolicLink() || foreign.has(path.relative(root, target))) return;
     const mode = stats.mode & 0o777;
     const expected = stats.isDirectory() ? 0o700 : 0o600;
     if (mode !== expected) found.push(`${path.relative(root, target) || '.'} ${mode.toString(8)}`);
@@ -57,8 +70,16 @@ describe('the data folder', () => {
     chmodSync(path.join(dataDir, 'uploads', 'old.webp'), 0o644);
     chmodSync(dataDir, 0o777);
     expect(exposed(dataDir)).toHaveLength(5);
+    // Not the store's to change: a file someone keeps beside its data, and a link's target.
+    const notes = path.join(dataDir, 'operator-notes.txt');
+    writeFileSync(notes, 'x', { mode: 0o644 });
+    const outside = path.join(parent, 'outside.webp');
+    writeFileSync(outside, 'x', { mode: 0o644 });
+    symlinkSync(outside, path.join(dataDir, 'uploads', 'linked.webp'));
 
     await runAndStop();
     expect(exposed(dataDir)).toEqual([]);
+    expect(statSync(notes).mode & 0o777).toBe(0o644);
+    expect(statSync(outside).mode & 0o777).toBe(0o644);
   }, 240_000);
 });
