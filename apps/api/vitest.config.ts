@@ -8,7 +8,7 @@ if (process.env.CI && !postgresUrl) {
 
 export default defineConfig({
   test: {
-    setupFiles: ['./test/setup/fail-on-console.ts'],
+    setupFiles: ['./test/setup/fail-on-console.ts', './test/setup/logs-without-personal-data.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -30,6 +30,7 @@ import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
+import { requestLog } from './lib/request-log.js';
 import { webAppRouter } from './lib/web-app.js';
 
 export interface AppDeps {
@@ -74,6 +75,7 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(requestLog(logger));
 
   app.use(
     helmet({

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.js';
@@ -10,11 +9,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCatalog } from './db/seed.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
+import { gracefulClose } from './lib/graceful-close.js';
 import { createLogger } from './lib/logger.js';
 import { apiRoot } from './lib/paths.js';
+import { makeDataDirPrivate, tightenDataDir } from './lib/private-dir.js';
 
 /** Requests still running this long after a stop signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often idle keep-alive connections are closed while stopping (they may bring one last request first). */
+const SHUTDOWN_LINGER_MS = 500;
 
 function readConfig() {
   try {
@@ -31,7 +34,8 @@ function readConfig() {
 async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  mkdirSync(config.dataDir, { recursive: true });
+  // Before anything writes there: every file under DATA_DIR is the owner's alone.
+  makeDataDirPrivate(config.dataDir);
   const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
 
   const { firebase } = config;
@@ -50,6 +54,7 @@ async function main() {
     logger.warn({ errorClass: error.name }, 'a database connection was lost; the next request reconnects'),
   );
   await database.migrate();
+  if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
   if (config.seedDemo && (await seedDemoCatalog(database.db))) logger.info('seeded the demo catalog');
   const emulator = await emulatorStarting;
 
@@ -73,26 +78,24 @@ async function main() {
     logger.info(`store listening on http://localhost:${config.port} (${where}, ${auth})`);
   });
 
+  const closeServer = gracefulClose(server, {
+    lingerMs: SHUTDOWN_LINGER_MS,
+    graceMs: SHUTDOWN_GRACE_MS,
+    onForce: () => logger.warn('grace period over: closing remaining connections'),
+  });
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      logger.warn('grace period over: closing remaining connections');
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    // close() stops accepting and calls back once in-flight requests have finished.
-    server.close(async () => {
-      await database.close();
-      await identity.close();
-      await emulator?.stop();
-      releaseDataDir();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    // No new connections; what is in flight finishes with `Connection: close` (graceful-close.ts).
+    await closeServer();
+    await database.close();
+    await identity.close();
+    await emulator?.stop();
+    releaseDataDir();
+    logger.info('stopped');
+    process.exit(0);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

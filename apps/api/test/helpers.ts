@@ -12,6 +12,7 @@ import { createTokenService } from '../src/auth/tokens.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import type { parts } from '../src/db/schema.js';
 import { createLogger } from '../src/lib/logger.js';
+import { capture, logCapture } from './log-capture.js';
 
 export const usingPostgres = process.env.TEST_DB === 'postgres';
 
@@ -71,9 +72,11 @@ export async function createTestApp(
   const emulatorHost = inject('authEmulatorHost');
   const identity = createFirebaseIdentity({ projectId: TEST_FIREBASE_PROJECT, emulatorHost });
   const tokens = createTokenService(TEST_JWT_SECRET);
+  capture.appsCreated += 1;
   const app = createApp({
     database,
-    logger: createLogger('silent'),
+    // Everything, into the capture that setup/logs-without-personal-data.ts checks.
+    logger: createLogger('trace', logCapture),
     identity,
     tokens,
     ...(options.onEmulatorAccountsChanged && {

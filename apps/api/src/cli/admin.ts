@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client.js';
 import { createUsersRepo } from '../features/users/repo.js';
 import { runningStorePid } from '../lib/data-dir-lock.js';
 import { apiRoot } from '../lib/paths.js';
+import { makeDataDirPrivate, tightenDataDir } from '../lib/private-dir.js';
 
 async function main(args: string[]): Promise<number> {
   const [command, rawEmail] = args;
@@ -26,10 +27,12 @@ async function main(args: string[]): Promise<number> {
       );
       return 1;
     }
+    makeDataDirPrivate(config.dataDir);
   }
   const database = await openDatabase(config);
   try {
     await database.migrate();
+    if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
     const normalized = email.data.toLowerCase();
     const users = createUsersRepo(database.db);
     const existing = await users.find(normalized);

@@ -36,14 +36,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // A database that is down or restarting is not our bug: the client may retry shortly, and
     // the pool reconnects by itself. A transaction cut off midway was rolled back by the server.
     if (isDatabaseUnavailable(error)) {
-      logger.warn({ errorClass: (error as Error).name, method: req.method }, 'database unavailable');
+      logger.warn(
+        { requestId: res.locals.requestId, method: req.method, err: error },
+        'database unavailable',
+      );
       res
         .status(503)
         .set('Retry-After', String(RETRY_AFTER_SECONDS))
         .json({ message: apiMessages.databaseUnavailable });
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    // Class, message and code only (describeError): never the URL, the body or a query's parameters.
+    logger.error({ requestId: res.locals.requestId, method: req.method, err: error }, 'unhandled error');
     res.status(500).json({ message: apiMessages.internal });
   };
 }

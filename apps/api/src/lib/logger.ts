@@ -1,11 +1,57 @@
-import { pino } from 'pino';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { type DestinationStream, pino } from 'pino';
 
 export type Logger = pino.Logger;
 
-/** JSON lines on stdout. Authorization headers and tokens are never written. */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * JSON lines on stdout (or `destination`, for the tests' capture).
+ *
+ * Logs carry no personal data: no e-mail, name, phone, address, review text, token or query
+ * string. Request lines name the route pattern, never the URL (request-log.ts), and errors are
+ * described by `describeError`, never serialised whole. `err` goes through it too, so a careless
+ * `logger.error({ err })` cannot leak a query's parameters.
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
+    serializers: { err: describeError },
     redact: { paths: ['req.headers.authorization', '*.token', '*.accessToken'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
+
+export interface ErrorDescription {
+  type: string;
+  message?: string;
+  code?: string;
+  /** Stack frames only: the first line of `stack` repeats the message. */
+  stack?: string[];
+  cause?: ErrorDescription;
+}
+
+/**
+ * What an operator needs of an error: its class, message and code. Drizzle's query error is the
+ * exception: its message is the SQL *with its parameters* (e-mails, names, addresses), so only
+ * its class and the driver error beneath it are kept. Of the driver's error only `message` and
+ * `code`: PostgreSQL's `detail` quotes the offending values ("Key (email)=(…) already exists").
+ */
+export function describeError(error: unknown): ErrorDescription {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const type = error.constructor?.name || 'Error';
+  if (error instanceof DrizzleQueryError) {
+    return { type, ...(error.cause !== undefined && { cause: describeError(error.cause) }) };
+  }
+  const { code } = error as { code?: unknown };
+  return {
+    type,
+    message: error.message,
+    ...(typeof code === 'string' && { code }),
+    ...(error.stack && { stack: stackFrames(error.stack) }),
+  };
+}
+
+const stackFrames = (stack: string) =>
+  stack
+    .split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .map((line) => line.trim());

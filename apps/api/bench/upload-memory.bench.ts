@@ -1,0 +1,143 @@
+/**
+ * Peak memory of the store process while it takes one ~40-megapixel PNG upload (the largest it
+ * accepts). Starts the real server (src/server.ts) on a fresh embedded database, uploads as an
+ * admin, and reads the process's resident memory from /proc (Linux only): VmRSS before the
+ * upload, VmHWM (the high-water mark) after it.
+ *
+ *   npm run bench:upload -w @store/api
+ *   UPLOADS=3 npm run bench:upload -w @store/api    # several at once: they are decoded one at a time
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createTokenService } from '../src/auth/tokens.js';
+import { apiRoot } from '../src/lib/paths.js';
+
+const WIDTH = 7_700;
+const HEIGHT = 5_156; // 39.7 megapixels
+const UPLOADS = Number(process.env.UPLOADS ?? 1);
+const ADMIN = 'bench-admin@example.com';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'store-bench-'));
+const spawned: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function run(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  spawned.push(child);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, exited };
+}
+
+/** A smooth gradient: 39.7 MP of pixels that PNG squeezes under the 5 MB upload limit. */
+async function bigPng(): Promise<Buffer> {
+  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const i = (y * WIDTH + x) * 3;
+      pixels[i] = (x >> 5) & 255;
+      pixels[i + 1] = (y >> 5) & 255;
+      pixels[i + 2] = ((x + y) >> 6) & 255;
+    }
+  }
+  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .png({ compressionLevel: 9, progressive: process.env.INTERLACED !== '0' })
+    .toBuffer();
+}
+
+const memory = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
+  return Number(match?.[1]) / 1024;
+};
+
+async function main() {
+  const png = await bigPng();
+  console.log(
+    `upload: ${WIDTH}x${HEIGHT} PNG (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP, ${(png.length / 1e6).toFixed(1)} MB)`,
+  );
+
+  // The admin command makes the database and names the admin before the store starts.
+  const promote = run('src/cli/admin.ts', ['promote', ADMIN], {});
+  if ((await promote.exited) !== 0) throw new Error('admin promote failed');
+
+  const port = await freePort();
+  const store = run('src/server.ts', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AUTH_EMULATOR: 'external',
+    // Nothing listens there: the upload never asks the identity provider.
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (
+    let tries = 0;
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries++
+  ) {
+    if (tries > 600) throw new Error('the store did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pid = store.child.pid as number;
+  const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+  const token = createTokenService(secret).issue({ email: ADMIN, name: 'Bench' });
+
+  // Settle after start-up (migrations, seeding) before taking the baseline.
+  await new Promise((r) => setTimeout(r, 2000));
+  const startHwm = memory(pid, 'VmHWM');
+  // Writing 5 resets the high-water mark to the current RSS, so the peak is the upload's alone.
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const baseline = memory(pid, 'VmRSS');
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: UPLOADS }, async () => {
+      const form = new FormData();
+      form.append('image', new Blob([png], { type: 'image/png' }), 'big.png');
+      const res = await fetch(`${base}/api/image`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const peak = memory(pid, 'VmHWM');
+
+  console.log(`uploads: ${UPLOADS} at once, statuses ${statuses.join(', ')}, ${seconds.toFixed(1)} s`);
+  console.log(
+    `baseline RSS ${baseline.toFixed(0)} MB (high-water mark during start-up ${startHwm.toFixed(0)} MB)`,
+  );
+  console.log(`peak RSS     ${peak.toFixed(0)} MB (+${(peak - baseline).toFixed(0)} MB over the baseline)`);
+
+  store.child.kill('SIGTERM');
+  await store.exited;
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of spawned) if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
