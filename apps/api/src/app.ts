@@ -70,7 +70,7 @@ export function createApp({ database, logger, identity, tokens, config }: AppDep
   const api = express.Router();
   api.use(cors({ origin: config.corsOrigins, exposedHeaders: ['X-Total-Count'] }));
   api.use(express.json({ limit: '100kb' }));
-  api.use(healthRoutes(database));
+  api.use(healthRoutes(database, identity));
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, users);
   const partsRepo = createPartsRepo(database.db);
