@@ -163,6 +163,13 @@ describe('PUT /api/user/:email (sign-in exchange)', () => {
 });
 
 describe('the store keeps its own name', () => {
+  it('fills the name of a row made ahead of the first sign-in (the admin command)', async () => {
+    const email = uniqueEmail('ahead');
+    await ctx.db.insert(users).values({ email, name: '', role: 'admin' });
+    const res = await signIn(await signUp(email, 'Fiona Filled')).expect(200);
+    expect(res.body.result.user).toEqual({ email, name: 'Fiona Filled', role: 'admin' });
+  });
+
   it('keeps a name set in My Profile when the person signs in again', async () => {
     const user = await customer('Provider Name');
     await ctx.http().patch('/api/profile').set(auth(user.token)).send({ name: 'Store Name' }).expect(200);

@@ -35,6 +35,7 @@ export class IdentityUnavailable extends Error {
 }
 
 const PING_TIMEOUT_MS = 2_000;
+const GOOGLE_PING_MEMO_MS = 60_000;
 
 /** Where Firebase publishes the keys that sign real ID tokens. */
 const GOOGLE_KEYS_URL =
@@ -61,6 +62,7 @@ export function createFirebaseIdentity(options: {
   appCounter += 1;
   const app: App = initializeApp({ projectId: options.projectId }, `store-${appCounter}`);
   const auth = getAuth(app);
+  let lastGoogleAnswer = Number.NEGATIVE_INFINITY;
 
   /** Runs a call to the provider, sorting its failures into unreachable and refused. */
   async function ask<T>(call: () => Promise<T>): Promise<T> {
@@ -93,13 +95,16 @@ export function createFirebaseIdentity(options: {
 
     async ping() {
       // The emulator answers its root when it is up. For a real project, sign-in depends on
-      // Google's published keys (the SDK caches them), so their endpoint is what we probe.
+      // Google's published keys (the SDK caches them), so their endpoint is what we probe, at
+      // most once a minute however often the health check is asked.
+      if (!emulatorHost && Date.now() - lastGoogleAnswer < GOOGLE_PING_MEMO_MS) return;
       const url = emulatorHost ? `http://${emulatorHost}/` : GOOGLE_KEYS_URL;
       const res = await fetch(url, { signal: AbortSignal.timeout(PING_TIMEOUT_MS) }).catch((error) => {
         throw new IdentityUnavailable(error);
       });
-      if (!res.ok) throw new IdentityUnavailable(new Error(`${url} answered ${res.status}`));
       await res.body?.cancel();
+      if (!res.ok) throw new IdentityUnavailable(new Error(`${url} answered ${res.status}`));
+      if (!emulatorHost) lastGoogleAnswer = Date.now();
     },
 
     close: () => deleteApp(app),

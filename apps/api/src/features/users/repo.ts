@@ -22,7 +22,7 @@ export function createUsersRepo(db: Database) {
 
     /**
      * Signs a person in: creates their row, unless their e-mail is on the block list. The name
-     * is used only for a new row: the store's name is the store's, whatever the provider says
+     * fills only a row without one: the store's name is the store's, whatever the provider says
      * later. `promote` makes them admin (ADMIN_EMAILS, verified e-mail), which ends their earlier
      * tokens; a role is never lowered here.
      */
@@ -41,13 +41,15 @@ export function createUsersRepo(db: Database) {
           .values({ email: input.email, name: input.name, role: input.promote ? 'admin' : 'customer' })
           .onConflictDoUpdate({
             target: users.email,
-            set: input.promote
-              ? {
-                  role: 'admin',
-                  tokenVersion: sql`case when ${users.role} = 'admin' then ${users.tokenVersion} else ${users.tokenVersion} + 1 end`,
-                  updatedAt: sql`now()`,
-                }
-              : { updatedAt: sql`now()` },
+            set: {
+              // A row made ahead of the first sign-in (the admin command) has no name yet.
+              name: sql`case when ${users.name} = '' then excluded.name else ${users.name} end`,
+              ...(input.promote && {
+                role: 'admin' as const,
+                tokenVersion: sql`case when ${users.role} = 'admin' then ${users.tokenVersion} else ${users.tokenVersion} + 1 end`,
+              }),
+              updatedAt: sql`now()`,
+            },
           })
           .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
         if (!row) throw new Error('upsert returned no row');
