@@ -44,7 +44,16 @@ const GOOGLE_KEYS_URL =
 /** Firebase Admin's codes for "no answer", as opposed to an answer that says no. */
 const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout']);
 
-const isUnreachable = (error: unknown) => UNREACHABLE_CODES.has((error as { code?: string }).code ?? '');
+/**
+ * Firebase Admin reports a failed fetch of Google's keys as an invalid argument; only its
+ * message tells it apart from a bad token.
+ */
+const KEY_FETCH_FAILURE = /error fetching public keys/i;
+
+function isUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return UNREACHABLE_CODES.has(code ?? '') || KEY_FETCH_FAILURE.test(message ?? '');
+}
 
 let appCounter = 0;
 
