@@ -25,8 +25,6 @@ export interface UsersServiceDeps {
 }
 
 export function createUsersService({ repo, identity, tokens, adminEmails }: UsersServiceDeps) {
-  const issue = (user: UserRow) => tokens.issue(user);
-
   return {
     /**
      * Exchanges a Firebase ID token for our API token. The e-mail in the path must be the
@@ -48,14 +46,14 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
 
       const outcome = await repo.signIn({
         email: verified.email,
-        // Only a new account takes a name from here: later sign-ins keep the store's.
+        // Only an account without a name takes one from here: later sign-ins keep the store's.
         name: input.name ?? verified.name ?? verified.email.split('@')[0] ?? verified.email,
         // Anyone can create an unverified account for any address: power needs the inbox.
         promote: verified.emailVerified && adminEmails.includes(verified.email),
       });
       if (outcome === 'blocked') throw new HttpError(403, apiMessages.accountRemoved);
       const { created, ...row } = outcome;
-      return { result: { acknowledged: true, created, user: toUser(row) }, token: issue(row) };
+      return { result: { acknowledged: true, created, user: toUser(row) }, token: tokens.issue(row) };
     },
 
     /** Admin status of `email`, for that user or an admin (spec §6). */
@@ -113,7 +111,7 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
     async rename(requester: UserRow, name: string) {
       const row = await repo.rename(requester.email, name);
       if (!row) throw new HttpError(401, apiMessages.sessionInvalid);
-      return { user: toUser(row), token: issue(row) };
+      return { user: toUser(row), token: tokens.issue(row) };
     },
   };
 }
