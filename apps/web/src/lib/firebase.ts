@@ -73,6 +73,9 @@ export async function updateDisplayName(name: string): Promise<void> {
 
 export const signOutIdentity = () => signOut(auth);
 
+// Kept beside the functions below that use it (imports are hoisted, so this is only layout).
+import { sendEmailVerification } from 'firebase/auth';
+
 /**
  * The signed-in identity, fresh from the provider: whether its e-mail is verified, and an ID
  * token taken now (so it carries the current verification). Undefined when signed out.
@@ -88,8 +91,6 @@ export async function refreshIdentity(): Promise<(IdentityResult & { emailVerifi
 
 /** Sends the "verify your e-mail" link to the signed-in identity. */
 export async function sendVerificationEmail(): Promise<void> {
-  // Imported where used, so this file's head stays its initialisation.
-  const { sendEmailVerification } = await import('firebase/auth');
   await auth.authStateReady();
   if (!auth.currentUser) throw new Error('signed out');
   await sendEmailVerification(auth.currentUser);

@@ -17,7 +17,8 @@ export function EmailVerification({ email }: { email: string }) {
     queryKey: identityKey(email),
     queryFn: async () => {
       const { refreshIdentity } = await import('../../../lib/firebase');
-      return (await refreshIdentity()) ?? null;
+      const fresh = await refreshIdentity();
+      return fresh ? { emailVerified: fresh.emailVerified } : null;
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -35,12 +36,13 @@ export function EmailVerification({ email }: { email: string }) {
     mutationFn: async () => {
       const { refreshIdentity } = await import('../../../lib/firebase');
       const fresh = await refreshIdentity();
-      if (fresh?.emailVerified) await startSession({ email: fresh.email, idToken: fresh.idToken });
-      return fresh ?? null;
+      if (!fresh) return null;
+      if (fresh.emailVerified) await startSession({ email: fresh.email, idToken: fresh.idToken });
+      return { emailVerified: fresh.emailVerified };
     },
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(identityKey(email), fresh);
-      if (!fresh?.emailVerified) {
+    onSuccess: (status) => {
+      queryClient.setQueryData(identityKey(email), status);
+      if (!status?.emailVerified) {
         toast.warn(accountMessages.stillUnverified);
         return;
       }
