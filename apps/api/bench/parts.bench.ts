@@ -33,6 +33,7 @@ const app = createApp({
   identity: {
     verifyIdToken: () => Promise.reject(new Error('unused')),
     deleteUserByEmail: () => Promise.resolve(),
+    ping: () => Promise.resolve(),
     close: () => Promise.resolve(),
   },
   tokens: createTokenService('bench-secret-bench-secret-bench-secret'),

@@ -12,8 +12,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTokenService } from '../src/auth/tokens.js';
+import { openPglite } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
 import { apiRoot } from '../src/lib/paths.js';
 
 const WIDTH = 7_700;
@@ -74,6 +77,11 @@ async function main() {
   // The admin command makes the database and names the admin before the store starts.
   const promote = run('src/cli/admin.ts', ['promote', ADMIN], {});
   if ((await promote.exited) !== 0) throw new Error('admin promote failed');
+  // Our token names the row's version and creation time: read them while the store is stopped.
+  const database = await openPglite(path.join(dataDir, 'pglite'));
+  const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN));
+  await database.close();
+  if (!admin) throw new Error('the admin row is missing');
 
   const port = await freePort();
   const store = run('src/server.ts', [], {
@@ -97,7 +105,7 @@ async function main() {
   }
   const pid = store.child.pid as number;
   const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
-  const token = createTokenService(secret).issue({ email: ADMIN, name: 'Bench' });
+  const token = createTokenService(secret).issue({ ...admin, name: 'Bench' });
 
   // Settle after start-up (migrations, seeding) before taking the baseline.
   await new Promise((r) => setTimeout(r, 2000));

@@ -92,7 +92,7 @@ export function createApp({
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
   api.use(docsRoutes());
-  api.use(healthRoutes(database));
+  api.use(healthRoutes(database, identity));
   api.use(identitySettingsRoutes(config.identitySettings));
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, users);

@@ -11,7 +11,8 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function accountWithToken(ctx: TestApp, role: Role = 'customer', name = 'Test Person') {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.com`;
-  await ctx.db.insert(users).values({ email, name, role });
-  const token = ctx.tokens.issue({ email, name });
+  const [row] = await ctx.db.insert(users).values({ email, name, role }).returning();
+  if (!row) throw new Error('insert returned no row');
+  const token = ctx.tokens.issue(row);
   return { email, name, token, auth: { Authorization: `Bearer ${token}` } };
 }

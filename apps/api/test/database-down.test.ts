@@ -29,7 +29,12 @@ describe('while the database is down', () => {
   });
 
   it('signed-in routes answer 503 too (the guard reads the caller from the database)', async () => {
-    const token = ctx.tokens.issue({ email: 'someone@example.com', name: 'Someone' });
+    const token = ctx.tokens.issue({
+      email: 'someone@example.com',
+      name: 'Someone',
+      tokenVersion: 0,
+      createdAt: new Date(),
+    });
     const res = await ctx.http().post('/api/order').set('Authorization', `Bearer ${token}`).send({
       partId: someId,
       productQuantity: 1,

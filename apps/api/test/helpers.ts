@@ -65,12 +65,15 @@ export async function createTestApp(
     database?: DatabaseHandle;
     onEmulatorAccountsChanged?: () => void;
     identitySettings?: IdentitySettings;
+    /** A test's own Auth emulator and project, instead of the run's shared ones. */
+    emulator?: { host: string; projectId: string };
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'store-uploads-'));
-  const emulatorHost = inject('authEmulatorHost');
-  const identity = createFirebaseIdentity({ projectId: TEST_FIREBASE_PROJECT, emulatorHost });
+  const emulatorHost = options.emulator?.host ?? inject('authEmulatorHost');
+  const projectId = options.emulator?.projectId ?? TEST_FIREBASE_PROJECT;
+  const identity = createFirebaseIdentity({ projectId, emulatorHost });
   const tokens = createTokenService(TEST_JWT_SECRET);
   capture.appsCreated += 1;
   const app = createApp({

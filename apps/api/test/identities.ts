@@ -91,3 +91,46 @@ export function forgedIdToken(email: string): string {
     },
   );
 }
+
+/** A fresh ID token for a password account, as the web SDK gets after signing in again. */
+export async function signInAgain(email: string): Promise<string> {
+  const { idToken } = await call<{ idToken: string }>('accounts:signInWithPassword', {
+    email,
+    password: 'secret-password',
+    returnSecureToken: true,
+  });
+  return idToken;
+}
+
+/**
+ * Follows the e-mail verification link the way a person does: asks the emulator to send it
+ * (what the SDK's sendEmailVerification calls), reads the code from the emulator's outbox and
+ * applies it. Returns a fresh ID token, taken after the verification.
+ */
+export async function verifyEmail(account: { email: string; idToken: string }): Promise<string> {
+  await call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: account.idToken });
+  const outbox = await fetch(
+    `http://${inject('authEmulatorHost')}/emulator/v1/projects/${TEST_FIREBASE_PROJECT}/oobCodes`,
+  );
+  const { oobCodes } = (await outbox.json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[];
+  };
+  const code = oobCodes.findLast(
+    (entry) => entry.email === account.email && entry.requestType === 'VERIFY_EMAIL',
+  );
+  if (!code) throw new Error(`no verification code was sent to ${account.email}`);
+  await call('accounts:update', { oobCode: code.oobCode });
+  return signInAgain(account.email);
+}
+
+/**
+ * A genuine emulator ID token with some claims changed and re-encoded, unsigned like the
+ * emulator's own: what anyone can forge, since the emulator signs nothing.
+ */
+export function tamperedIdToken(idToken: string, claims: Record<string, unknown>): string {
+  const [header, payload] = idToken.split('.');
+  if (!header || !payload) throw new Error('not a JWT');
+  const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const changed = Buffer.from(JSON.stringify({ ...decoded, ...claims })).toString('base64url');
+  return `${header}.${changed}.`;
+}

@@ -4,7 +4,15 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { createTestApp, TEST_JWT_SECRET } from './helpers.js';
-import { forgedIdToken, signInWithGoogle, signUp, uniqueEmail } from './identities.js';
+import {
+  forgedIdToken,
+  signInAgain,
+  signInWithGoogle,
+  signUp,
+  tamperedIdToken,
+  uniqueEmail,
+  verifyEmail,
+} from './identities.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const bootstrapAdmin = uniqueEmail('boss');
@@ -113,11 +121,63 @@ describe('PUT /api/user/:email (sign-in exchange)', () => {
       .expect(200, { admin: false });
   });
 
-  it('makes ADMIN_EMAILS users admins when they sign in', async () => {
+  it('makes ADMIN_EMAILS users admins only once their e-mail is verified', async () => {
     const account = await signUp(bootstrapAdmin, 'Bootstrap Boss');
-    const res = await signIn(account).expect(200);
-    expect(res.body.result.user.role).toBe('admin');
-    await ctx.http().get('/api/user').set(auth(res.body.token)).expect(200);
+    const before = await signIn(account).expect(200);
+    expect(before.body.result.user.role).toBe('customer');
+    await ctx.http().get('/api/user').set(auth(before.body.token)).expect(403);
+
+    const verifiedToken = await verifyEmail(account);
+    const after = await signIn({ email: account.email, idToken: verifiedToken }).expect(200);
+    expect(after.body.result.user.role).toBe('admin');
+    await ctx.http().get('/api/user').set(auth(after.body.token)).expect(200);
+    // The promotion is a role change: the customer-era token ends.
+    await ctx.http().get(`/api/admin/${account.email}`).set(auth(before.body.token)).expect(401);
+  });
+
+  it('accepts a token taken before the e-mail was verified (stale, not forged)', async () => {
+    const account = await signUp(uniqueEmail('stale'));
+    await verifyEmail(account);
+    await signIn(account).expect(200);
+  });
+
+  it('refuses a genuine emulator token edited to name an admin’s e-mail (401)', async () => {
+    const account = await signUp(uniqueEmail('mallory'), 'Mallory');
+    const forged = tamperedIdToken(account.idToken, { email: bootstrapAdmin, email_verified: true });
+    const res = await ctx.http().put(`/api/user/${bootstrapAdmin}`).set(auth(forged)).expect(401);
+    expect(res.body).toEqual({ message: apiMessages.identityInvalid });
+  });
+
+  it('refuses a genuine emulator token edited to claim a verification its account lacks', async () => {
+    const account = await signUp(uniqueEmail('unverified'));
+    const forged = tamperedIdToken(account.idToken, { email_verified: true });
+    await signIn({ email: account.email, idToken: forged }).expect(401);
+  });
+
+  it('takes the name from the account record, not from the token', async () => {
+    const account = await signUp(uniqueEmail('recorded'), 'Rhea Recorded');
+    const res = await signIn({ ...account, idToken: tamperedIdToken(account.idToken, { name: 'Fake' }) });
+    expect(res.status).toBe(200);
+    expect(res.body.result.user.name).toBe('Rhea Recorded');
+  });
+});
+
+describe('the store keeps its own name', () => {
+  it('fills the name of a row made ahead of the first sign-in (the admin command)', async () => {
+    const email = uniqueEmail('ahead');
+    await ctx.db.insert(users).values({ email, name: '', role: 'admin' });
+    const res = await signIn(await signUp(email, 'Fiona Filled')).expect(200);
+    expect(res.body.result.user).toEqual({ email, name: 'Fiona Filled', role: 'admin' });
+  });
+
+  it('keeps a name set in My Profile when the person signs in again', async () => {
+    const user = await customer('Provider Name');
+    await ctx.http().patch('/api/profile').set(auth(user.token)).send({ name: 'Store Name' }).expect(200);
+    const again = await signIn({ email: user.email, idToken: await signInAgain(user.email) }).expect(200);
+    expect(again.body.result.user.name).toBe('Store Name');
+    // A name in the body (registration's) does not overwrite it either.
+    const withBody = await signIn(user, { name: 'Body Name' }).expect(200);
+    expect(withBody.body.result.user.name).toBe('Store Name');
   });
 });
 
@@ -151,6 +211,38 @@ describe('our API token', () => {
     const user = await customer();
     await ctx.http().delete(`/api/user/${user.email}`).set(auth(boss.token)).expect(200);
     await ctx.http().get(`/api/admin/${user.email}`).set(auth(user.token)).expect(401);
+  });
+
+  it('is refused after a role change, and a fresh sign-in works', async () => {
+    const boss = await admin();
+    const user = await customer();
+    await ctx.http().put(`/api/user/admin/${user.email}`).set(auth(boss.token)).expect(200);
+    const res = await ctx.http().get(`/api/admin/${user.email}`).set(auth(user.token)).expect(401);
+    expect(res.body).toEqual({ message: apiMessages.sessionInvalid });
+    const fresh = (await signIn(user).expect(200)).body.token as string;
+    await ctx.http().get(`/api/admin/${user.email}`).set(auth(fresh)).expect(200, { admin: true });
+  });
+
+  it('is refused when issued before the version it names', async () => {
+    const user = await customer();
+    const payload = jwt.decode(user.token) as jwt.JwtPayload;
+    const resigned = (changes: object) =>
+      jwt.sign({ ...payload, ...changes }, TEST_JWT_SECRET, { algorithm: 'HS256' });
+    await ctx
+      .http()
+      .get(`/api/admin/${user.email}`)
+      .set(auth(resigned({})))
+      .expect(200);
+    await ctx
+      .http()
+      .get(`/api/admin/${user.email}`)
+      .set(auth(resigned({ ver: payload.ver + 1 })))
+      .expect(401);
+    await ctx
+      .http()
+      .get(`/api/admin/${user.email}`)
+      .set(auth(resigned({ since: payload.since - 1 })))
+      .expect(401);
   });
 });
 
@@ -204,7 +296,7 @@ describe('users administration', () => {
     const user = await customer();
     const first = await ctx.http().put(`/api/user/admin/${user.email}`).set(auth(boss.token)).expect(200);
     expect(first.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
-    await ctx.http().get(`/api/admin/${user.email}`).set(auth(user.token)).expect(200, { admin: true });
+    await ctx.http().get(`/api/admin/${user.email}`).set(auth(boss.token)).expect(200, { admin: true });
     const second = await ctx.http().put(`/api/user/admin/${user.email}`).set(auth(boss.token)).expect(200);
     expect(second.body.modifiedCount).toBe(0);
   });
@@ -253,6 +345,58 @@ describe('users administration', () => {
       deletedCount: 1,
     });
     await signIn(user).expect(401);
+  });
+});
+
+describe('removed means removed', () => {
+  it('refuses a removed user who signs up again, until an admin restores the e-mail', async () => {
+    const boss = await admin();
+    const user = await customer('Rory Removed');
+    await ctx.http().delete(`/api/user/${user.email}`).set(auth(boss.token)).expect(200);
+
+    const comeback = await signUp(user.email, 'Rory Again');
+    const refused = await signIn(comeback).expect(403);
+    expect(refused.body).toEqual({ message: apiMessages.accountRemoved });
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, user.email));
+    expect(row).toBeUndefined();
+
+    const blocked = await ctx.http().get('/api/users/blocked?limit=100').set(auth(boss.token)).expect(200);
+    expect(blocked.body).toContainEqual({
+      email: user.email,
+      blockedBy: boss.email,
+      blockedAt: expect.any(String),
+    });
+
+    await ctx
+      .http()
+      .delete(`/api/users/blocked/${user.email}`)
+      .set(auth(boss.token))
+      .expect(200, { acknowledged: true, deletedCount: 1 });
+    const back = await signIn(comeback).expect(200);
+    expect(back.body.result).toMatchObject({ created: true, user: { name: 'Rory Again', role: 'customer' } });
+    const listed = await ctx.http().get('/api/users/blocked?limit=100').set(auth(boss.token)).expect(200);
+    expect(listed.body.map((b: { email: string }) => b.email)).not.toContain(user.email);
+
+    // The row is new and starts again at version 0: the pre-removal token still must not work.
+    await ctx.http().get(`/api/admin/${user.email}`).set(auth(user.token)).expect(401);
+    await ctx.http().get(`/api/admin/${user.email}`).set(auth(back.body.token)).expect(200);
+  });
+
+  it('answers 404 when restoring an e-mail that is not blocked', async () => {
+    const boss = await admin();
+    const res = await ctx
+      .http()
+      .delete(`/api/users/blocked/${uniqueEmail('free')}`)
+      .set(auth(boss.token))
+      .expect(404);
+    expect(res.body).toEqual({ message: apiMessages.notBlocked });
+  });
+
+  it('keeps the block list for admins only', async () => {
+    const user = await customer();
+    await ctx.http().get('/api/users/blocked').expect(401);
+    await ctx.http().get('/api/users/blocked').set(auth(user.token)).expect(403);
+    await ctx.http().delete(`/api/users/blocked/${user.email}`).set(auth(user.token)).expect(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { validationMessages as m, pageMessages, toastMessages } from '@store/shared';
 import { E2E_ADMIN_EMAIL, E2E_AUTH_EMULATOR_URL } from '../playwright.config';
-import { PASSWORD, registerUser, signIn, signOut, uniqueEmail } from './helpers';
+import { PASSWORD, registerUser, signIn, signInAsAdmin, signOut, uniqueEmail } from './helpers';
 
 test.describe('accounts', () => {
   test('register shows the name; sign out; signing in returns to the page of origin', async ({ page }) => {
@@ -63,6 +63,12 @@ test.describe('accounts', () => {
     await expect(error).toHaveText('The e-mail or password is not correct.');
     await expect(error).toHaveClass(/text-error/);
 
+    // An e-mail without an account gets the very same words: login never tells which.
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(error).toHaveText('The e-mail or password is not correct.');
+
     await page.goto('/register');
     await page.getByLabel('Name').fill('Wanda Again');
     await page.getByLabel('Email').fill(email);
@@ -99,12 +105,8 @@ test.describe('accounts', () => {
     await registerUser(page, 'Pat Promoted', customerEmail);
     await signOut(page);
 
-    // ADMIN_EMAILS makes this account an admin when it first signs in.
-    await page.goto('/register');
-    await page.getByLabel('Name').fill('Olive Owner');
-    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    // ADMIN_EMAILS makes this account an admin once its e-mail is verified.
+    await signInAsAdmin(page, E2E_ADMIN_EMAIL);
     await expect(page.getByTestId('user-name').first()).toHaveText('Olive Owner');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();

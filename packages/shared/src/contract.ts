@@ -26,7 +26,7 @@ import {
   updateResultSchema,
 } from './schemas/responses.js';
 import { reviewInputSchema, reviewSchema } from './schemas/review.js';
-import { profileUpdateSchema, signInBodySchema, userSchema } from './schemas/user.js';
+import { blockedEmailSchema, profileUpdateSchema, signInBodySchema, userSchema } from './schemas/user.js';
 
 /**
  * The API's contract: every route, who may call it, what it takes and what it answers, built
@@ -299,7 +299,7 @@ const routes: RouteContract[] = [
       200: { description: 'Signed in.', schema: signInResponseSchema },
       400: invalid,
       401: error('The ID token could not be verified.'),
-      403: error('The ID token is for another e-mail.'),
+      403: error('The ID token is for another e-mail, or the e-mail was removed by an admin.'),
       429: error('Too many sign-ins from this address.'),
       503: error('The identity provider is unreachable.'),
     },
@@ -338,10 +338,35 @@ const routes: RouteContract[] = [
     },
   },
   {
+    method: 'get',
+    path: '/api/users/blocked',
+    summary: 'List removed users’ e-mails (refused at sign-in until restored)',
+    access: 'admin',
+    query: paginationQuerySchema,
+    list: true,
+    responses: {
+      200: { description: 'A page of blocked e-mails.', schema: z.array(blockedEmailSchema) },
+      400: invalid,
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/users/blocked/:email',
+    summary: 'Restore a removed user’s e-mail, so they may sign up again',
+    access: 'admin',
+    params: emailParams,
+    responses: {
+      200: { description: 'Restored.', schema: deleteResultSchema },
+      400: invalid,
+      404: error('That e-mail is not blocked.'),
+    },
+  },
+  {
     method: 'delete',
     path: '/api/user/:email',
     summary: 'Remove a user',
-    description: 'Never yourself, never the last admin. Their orders keep their name and e-mail.',
+    description:
+      'Never yourself, never the last admin. Their orders keep their name and e-mail. The e-mail is blocked first, then the login is deleted: safe to retry (`deletedCount: 0` when only the login was left).',
     access: 'admin',
     params: emailParams,
     responses: {

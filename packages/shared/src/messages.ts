@@ -38,6 +38,11 @@ export const validationMessages = {
   addressTooLong: 'Address must be at most 300 characters',
   addressInvalid: 'Address contains characters that are not allowed',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 printable characters',
+  // Control characters (NUL and the like) are refused in every text field.
+  nameInvalid: 'Name contains characters that are not allowed',
+  descriptionInvalid: 'Product Description contains characters that are not allowed',
+  messageInvalid: 'Message contains characters that are not allowed',
+  searchInvalid: 'Search contains characters that are not allowed',
 } as const;
 
 export const toastMessages = {
@@ -50,11 +55,14 @@ export const toastMessages = {
   unauthorized: 'You are a unathorized user !!!',
 } as const;
 
+/** Login's one answer for an unknown e-mail and a wrong password: it never says which. */
+const wrongCredentials = 'The e-mail or password is not correct.';
+
 /** The identity provider's errors, in words a person understands (shown under the password). */
 export const authErrorMessages: Record<string, string> = {
-  'auth/invalid-credential': 'The e-mail or password is not correct.',
-  'auth/wrong-password': 'The e-mail or password is not correct.',
-  'auth/user-not-found': 'There is no account with this e-mail. Please register first.',
+  'auth/invalid-credential': wrongCredentials,
+  'auth/wrong-password': wrongCredentials,
+  'auth/user-not-found': wrongCredentials,
   'auth/invalid-email': 'Please enter valid email',
   'auth/email-already-in-use': 'An account with this e-mail already exists. Please log in instead.',
   'auth/weak-password': 'Password should be 6 character !!',
@@ -76,6 +84,20 @@ export const accountMessages = {
   userRemoved: 'The user has been removed.',
   confirmRemoveUser: (email: string) => `Remove ${email}? They will no longer be able to sign in.`,
   noUsers: 'No users yet.',
+  removedUsers: 'Removed users',
+  removedUsersHint: 'They cannot sign in or sign up again until you restore their e-mail.',
+  noRemovedUsers: 'No removed users.',
+  userRestored: (email: string) => `${email} can sign up again.`,
+  confirmRestoreUser: (email: string) => `Restore ${email}? They will be able to sign up again.`,
+  emailVerified: 'Verified',
+  emailNotVerified: 'Not verified',
+  verifyEmail: 'Verify your e-mail',
+  verifyEmailHint: 'Verify your e-mail address to secure your account. You can shop before you do.',
+  verificationSent: (email: string) =>
+    `We sent a link to ${email}. Follow it, then come back here and press “I followed the link”.`,
+  verificationCheck: 'I followed the link',
+  stillUnverified: 'Your e-mail is not verified yet. Follow the link in the message we sent you.',
+  nowVerified: 'Your e-mail is verified.',
 } as const;
 
 export const confirmMessages = {
@@ -106,12 +128,17 @@ export const apiMessages = {
   sessionInvalid: 'Your session has expired or is not valid. Please sign in again.',
   identityInvalid: 'Your sign-in could not be verified. Please sign in again.',
   identityMismatch: 'You can only sign in to your own account.',
+  identityUnavailable: 'The sign-in service cannot be reached right now. Please try again in a minute.',
+  accountRemoved:
+    'This account has been removed from the store. Please contact us if you think this is a mistake.',
+  removalUnfinished:
+    'The user is removed and cannot sign in, but the sign-in service could not be reached to delete their login. Please try again in a minute.',
+  notBlocked: 'This e-mail is not on the list of removed users.',
   forbidden: 'You are not allowed to do this.',
   userNotFound: 'There is no user with this e-mail.',
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The store must keep at least one admin.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  identityUnavailable: 'Sign-in is unavailable at the moment. Please try again in a minute.',
   orderNotFound: 'This order does not exist.',
   belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,
   outOfStock: (available: number) =>

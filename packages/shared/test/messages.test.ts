@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { confirmMessages, pageMessages, toastMessages, validationMessages } from '../src/index.js';
+import {
+  authErrorMessages,
+  confirmMessages,
+  pageMessages,
+  toastMessages,
+  validationMessages,
+} from '../src/index.js';
 
 /** The spec's strings, copied here by hand so a typo in messages.ts fails a test. */
 describe('spec strings', () => {
@@ -37,5 +43,15 @@ describe('spec strings', () => {
     });
     expect(pageMessages.notFound).toBe('Your page is not Found');
     expect(pageMessages.chunkLoadFailed(7)).toBe('Loading chunk 7 failed');
+  });
+});
+
+describe('login never tells whether an account exists', () => {
+  it('answers an unknown e-mail exactly as a wrong password', () => {
+    const wrongPassword = authErrorMessages['auth/wrong-password'];
+    expect(wrongPassword).toBeTruthy();
+    expect(authErrorMessages['auth/user-not-found']).toBe(wrongPassword);
+    expect(authErrorMessages['auth/invalid-credential']).toBe(wrongPassword);
+    expect(wrongPassword).not.toMatch(/no account|register/i);
   });
 });

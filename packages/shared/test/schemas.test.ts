@@ -6,7 +6,10 @@ import {
   loginSchema,
   validationMessages as m,
   orderInputSchema,
+  partsQuerySchema,
+  plainText,
   productInputSchema,
+  profileUpdateSchema,
   registerSchema,
   reviewInputSchema,
 } from '../src/index.js';
@@ -184,5 +187,34 @@ describe('review', () => {
     for (const ratings of [0, 5, 4.75, 0.01]) {
       expect(reviewInputSchema.safeParse({ message: 'Great', ratings }).success).toBe(true);
     }
+  });
+});
+
+describe('control characters', () => {
+  it.each([
+    ['NUL', '\u0000', false, false],
+    ['escape', '\u001b', false, false],
+    ['DEL', '\u007f', false, false],
+    ['a C1 control', '\u0085', false, false],
+    ['a vertical tab', '\u000b', false, false],
+    ['a line feed', '\n', false, true],
+    ['a carriage return', '\r', false, true],
+    ['a tab', '\t', false, true],
+    ['accents and emoji', 'é ü 🙂', true, true],
+  ])('%s: single-line %s, multi-line %s', (_label, text, singleLine, multiLine) => {
+    expect(plainText()(`a${text}b`)).toBe(singleLine);
+    expect(plainText({ multiline: true })(`a${text}b`)).toBe(multiLine);
+  });
+
+  it('refuses them in text fields with the field’s message', () => {
+    expect(messageFor(profileUpdateSchema, { name: 'Ann\u0000' }, 'name')).toBe(m.nameInvalid);
+    expect(messageFor(partsQuerySchema, { q: 'fan\u0000' }, 'q')).toBe(m.searchInvalid);
+    expect(messageFor(loginSchema, { ...login, email: 'a\u0000b@example.com' }, 'email')).toBe(
+      m.emailInvalid,
+    );
+    expect(messageFor(reviewInputSchema, { message: 'ok\u0000', ratings: 4 }, 'message')).toBe(
+      m.messageInvalid,
+    );
+    expect(messageFor(reviewInputSchema, { message: 'line\nline', ratings: 4 }, 'message')).toBeUndefined();
   });
 });

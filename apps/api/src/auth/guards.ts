@@ -2,7 +2,7 @@ import { apiMessages } from '@store/shared';
 import type { Request, RequestHandler, Response } from 'express';
 import type { UserRow, UsersRepo } from '../features/users/repo.js';
 import { HttpError } from '../lib/http-error.js';
-import type { TokenService } from './tokens.js';
+import { type TokenService, tokenMatches } from './tokens.js';
 
 declare global {
   namespace Express {
@@ -21,15 +21,16 @@ export function bearerToken(req: Request): string | undefined {
 
 /**
  * Requires our API token and loads the caller from the database on every request, so a role
- * change or a removal takes effect at once, whatever the token says.
+ * change or a removal takes effect at once: a token issued for an earlier version of the row
+ * (before a role change) or for an earlier row (before a removal) is refused.
  */
 export function requireUser(tokens: TokenService, users: UsersRepo): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token) throw new HttpError(401, apiMessages.signInRequired);
-    const email = tokens.verify(token);
-    const user = email ? await users.find(email) : undefined;
-    if (!user) throw new HttpError(401, apiMessages.sessionInvalid);
+    const holder = tokens.verify(token);
+    const user = holder ? await users.find(holder.email) : undefined;
+    if (!holder || !user || !tokenMatches(holder, user)) throw new HttpError(401, apiMessages.sessionInvalid);
     res.locals.user = user;
     next();
   };

@@ -3,29 +3,55 @@ import jwt from 'jsonwebtoken';
 /** Our API token: HS256, one day, naming the user by e-mail. Roles are never in it. */
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 
-export interface TokenClaims {
+/** The user row a token is issued for. */
+export interface TokenSubject {
   email: string;
   name: string;
+  tokenVersion: number;
+  createdAt: Date;
+}
+
+/**
+ * Which user row a token was issued for, and at which of its versions. The guard accepts it only
+ * while both still match: a role change bumps the version, and a removed user who is restored
+ * and signs up again gets a new row with a new creation time (its version starts again at 0).
+ */
+export interface TokenHolder {
+  email: string;
+  version: number;
+  /** The row's `created_at`, in milliseconds. */
+  since: number;
 }
 
 export interface TokenService {
-  issue(claims: TokenClaims): string;
-  /** Returns the e-mail, or undefined for a bad, expired, or unsigned token. */
-  verify(token: string): string | undefined;
+  issue(subject: TokenSubject): string;
+  /** Returns the holder, or undefined for a bad, expired, unsigned or pre-versioning token. */
+  verify(token: string): TokenHolder | undefined;
 }
 
 export function createTokenService(secret: string): TokenService {
   return {
-    issue: ({ email, name }) =>
-      jwt.sign({ name }, secret, { algorithm: 'HS256', subject: email, expiresIn: TOKEN_LIFETIME_SECONDS }),
+    issue: ({ email, name, tokenVersion, createdAt }) =>
+      jwt.sign({ name, ver: tokenVersion, since: createdAt.getTime() }, secret, {
+        algorithm: 'HS256',
+        subject: email,
+        expiresIn: TOKEN_LIFETIME_SECONDS,
+      }),
     verify(token) {
       try {
         // Pinning the algorithm refuses `alg: none` and any asymmetric-key confusion.
         const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
-        return typeof payload === 'object' && typeof payload.sub === 'string' ? payload.sub : undefined;
+        if (typeof payload !== 'object') return undefined;
+        const { sub, ver, since } = payload;
+        if (typeof sub !== 'string' || !Number.isInteger(ver) || !Number.isInteger(since)) return undefined;
+        return { email: sub, version: ver, since };
       } catch {
         return undefined;
       }
     },
   };
 }
+
+/** Whether a token still speaks for this row (same row, same version). */
+export const tokenMatches = (holder: TokenHolder, row: Pick<TokenSubject, 'tokenVersion' | 'createdAt'>) =>
+  holder.version === row.tokenVersion && holder.since === row.createdAt.getTime();

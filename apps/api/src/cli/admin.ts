@@ -43,7 +43,12 @@ async function main(args: string[]): Promise<number> {
       console.log(`${normalized} is now an admin.`);
     } else {
       // Not signed in yet: the account is waiting for them, already an admin.
-      await users.upsert({ email: normalized, name: normalized.split('@')[0] ?? normalized, promote: true });
+      // No name yet: their first sign-in fills it.
+      const outcome = await users.signIn({ email: normalized, name: '', promote: true });
+      if (outcome === 'blocked') {
+        console.error(`${normalized} was removed. Restore the e-mail on the Users page first.`);
+        return 1;
+      }
       console.log(`${normalized} will be an admin when they first sign in.`);
     }
     return 0;

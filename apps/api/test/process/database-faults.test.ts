@@ -53,8 +53,12 @@ async function seed(url: string) {
     const customers: string[] = [];
     for (let i = 0; i < WORKERS; i += 1) {
       const email = `faults-${i}@example.com`;
-      await client.query(`insert into users (email, name) values ($1, $2)`, [email, `Customer ${i}`]);
-      customers.push(tokens.issue({ email, name: `Customer ${i}` }));
+      const { rows } = await client.query(
+        'insert into users (email, name) values ($1, $2) returning token_version, created_at',
+        [email, `Customer ${i}`],
+      );
+      const [{ token_version: tokenVersion, created_at: createdAt }] = rows;
+      customers.push(tokens.issue({ email, name: `Customer ${i}`, tokenVersion, createdAt }));
     }
     return { partId: part.id as string, customers };
   } finally {

@@ -74,3 +74,26 @@ export async function updateDisplayName(name: string): Promise<void> {
 }
 
 export const signOutIdentity = () => signOut(auth);
+
+// Kept beside the functions below that use it (imports are hoisted, so this is only layout).
+import { sendEmailVerification } from 'firebase/auth';
+
+/**
+ * The signed-in identity, fresh from the provider: whether its e-mail is verified, and an ID
+ * token taken now (so it carries the current verification). Undefined when signed out.
+ */
+export async function refreshIdentity(): Promise<(IdentityResult & { emailVerified: boolean }) | undefined> {
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user?.email) return undefined;
+  // The link may have been followed in another tab or on another device.
+  await user.reload();
+  return { email: user.email, idToken: await user.getIdToken(true), emailVerified: user.emailVerified };
+}
+
+/** Sends the "verify your e-mail" link to the signed-in identity. */
+export async function sendVerificationEmail(): Promise<void> {
+  await auth.authStateReady();
+  if (!auth.currentUser) throw new Error('signed out');
+  await sendEmailVerification(auth.currentUser);
+}

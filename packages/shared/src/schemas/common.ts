@@ -5,6 +5,20 @@ import { validationMessages as m } from '../messages.js';
 /** Opaque ids are UUIDs; anything else can never name a row (so the API answers 404). */
 export const idSchema = z.uuid();
 
+/** Control characters (Unicode Cc: C0, DEL, C1), NUL among them, which PostgreSQL cannot store. */
+const CONTROL_CHARS = /\p{Cc}/u;
+/** The same less tab, line feed and carriage return, which a multi-line text may hold. */
+const CONTROL_CHARS_BESIDES_LINES = /[^\P{Cc}\t\n\r]/u;
+
+/**
+ * The refinement every text input goes through: `.refine(plainText(), message)`, or with
+ * `{ multiline: true }` for texts typed in a textarea.
+ */
+export const plainText =
+  ({ multiline = false }: { multiline?: boolean } = {}) =>
+  (text: string) =>
+    !(multiline ? CONTROL_CHARS_BESIDES_LINES : CONTROL_CHARS).test(text);
+
 /** A simple e-mail pattern (spec §5): something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -13,7 +27,8 @@ export const emailSchema = z
   .trim()
   .min(1, m.emailRequired)
   .max(254, m.emailInvalid)
-  .regex(EMAIL_PATTERN, m.emailInvalid);
+  .regex(EMAIL_PATTERN, m.emailInvalid)
+  .refine(plainText(), m.emailInvalid);
 
 /** Query-string pagination: values arrive as strings; repeated keys arrive as arrays and fail. */
 export const paginationQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { idSchema, paginationQuerySchema } from './common.js';
+import { idSchema, paginationQuerySchema, plainText } from './common.js';
 import { MAX_QUANTITY } from './part.js';
 
 export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled']);
@@ -27,7 +27,9 @@ export const orderSchema = z.object({
 export const orderStatusUpdateSchema = z.object({ status: z.enum(['paid', 'shipped']) });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 
-export const myOrdersQuerySchema = paginationQuerySchema.extend({ email: z.string() });
+export const myOrdersQuerySchema = paginationQuerySchema.extend({
+  email: z.string().refine(plainText(), m.emailInvalid),
+});
 
 export const ordersQuerySchema = paginationQuerySchema.extend({ status: orderStatusSchema.optional() });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
@@ -46,6 +48,7 @@ export const phoneSchema = z
   .min(1, m.phoneRequired)
   .max(30, m.phoneInvalid)
   .regex(/^\+?[\d\s().-]+$/, m.phoneInvalid)
+  .refine(plainText(), m.phoneInvalid)
   .refine((phone) => {
     const digits = phone.replace(/\D/g, '').length;
     return digits >= 7 && digits <= 15;
@@ -58,7 +61,9 @@ export const addressSchema = z
   .min(1, m.addressRequired)
   .min(10, m.addressTooShort)
   .max(300, m.addressTooLong)
-  .regex(/^[\p{L}\p{M}\p{N}\s.,'#/&()°º:;-]+$/u, m.addressInvalid);
+  .regex(/^[\p{L}\p{M}\p{N}\s.,'#/&()°º:;-]+$/u, m.addressInvalid)
+  // \s above also lets vertical tabs and form feeds through.
+  .refine(plainText({ multiline: true }), m.addressInvalid);
 
 export const orderQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY);
 

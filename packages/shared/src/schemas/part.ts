@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { hasAtMostTwoDecimals, paginationQuerySchema } from './common.js';
+import { hasAtMostTwoDecimals, paginationQuerySchema, plainText } from './common.js';
 
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRICE = 1_000_000;
@@ -27,7 +27,7 @@ export type PartSort = z.infer<typeof partSortSchema>;
 export const partsQuerySchema = paginationQuerySchema.extend({
   sort: partSortSchema.default('newest'),
   /** Search by name. */
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).refine(plainText(), m.searchInvalid).optional(),
 });
 export type PartsQuery = z.infer<typeof partsQuerySchema>;
 
@@ -35,7 +35,12 @@ const wholeQuantity = (required: string) =>
   z.number({ error: required }).int(m.wholeNumber).max(MAX_QUANTITY, m.quantityTooHigh);
 
 const productFields = {
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(120, m.nameTooLong),
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .max(120, m.nameTooLong)
+    .refine(plainText(), m.nameInvalid),
   price: z
     .number({ error: m.priceRequired })
     .positive(m.pricePositive)
@@ -47,7 +52,8 @@ const productFields = {
     .string({ error: m.descriptionRequired })
     .trim()
     .min(1, m.descriptionRequired)
-    .max(2000, m.descriptionTooLong),
+    .max(2000, m.descriptionTooLong)
+    .refine(plainText({ multiline: true }), m.descriptionInvalid),
   bulkDiscount: z.boolean().default(false),
 };
 
@@ -55,7 +61,12 @@ const productFields = {
 export const productInputSchema = z
   .object({
     ...productFields,
-    img: z.string({ error: m.imageRequired }).trim().min(1, m.imageRequired).max(500, m.imageInvalid),
+    img: z
+      .string({ error: m.imageRequired })
+      .trim()
+      .min(1, m.imageRequired)
+      .max(500, m.imageInvalid)
+      .refine(plainText(), m.imageInvalid),
   })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity, {
     path: ['minOrderQuantity'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RATING_MAX } from '../constants.js';
 import { validationMessages as m } from '../messages.js';
-import { hasAtMostTwoDecimals } from './common.js';
+import { hasAtMostTwoDecimals, plainText } from './common.js';
 
 /** A review as the API returns it: never the reviewer's e-mail (DESIGN.md §3). */
 export const reviewSchema = z.object({
@@ -21,7 +21,8 @@ export const reviewInputSchema = z.object({
     .string({ error: m.messageRequired })
     .trim()
     .min(1, m.messageRequired)
-    .max(1000, m.messageTooLong),
+    .max(1000, m.messageTooLong)
+    .refine(plainText({ multiline: true }), m.messageInvalid),
   ratings: z
     .number({ error: m.ratingsRequired })
     .min(0, m.ratingsRange)

@@ -16,6 +16,15 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export const signInBodySchema = z.object({ name: displayNameSchema.optional() });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
+/** `GET /api/users/blocked`: a removed user's e-mail, refused at sign-in until restored. */
+export const blockedEmailSchema = z.object({
+  email: z.string(),
+  /** The admin who removed them. */
+  blockedBy: z.string(),
+  blockedAt: z.string(),
+});
+export type BlockedEmail = z.infer<typeof blockedEmailSchema>;
+
 /** What `PUT /api/user/:email` answers: the account and our API token. */
 export interface SignInResponse {
   result: { acknowledged: true; created: boolean; user: User };

@@ -4,9 +4,9 @@
  */
 type Json = Record<string, unknown>;
 
-const escape = (text: unknown) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: unknown) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const block = (value: unknown) => `<pre><code>${escape(JSON.stringify(value, null, 2))}</code></pre>`;
+const block = (value: unknown) => `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 
 function parameters(op: Json): string {
   const params = (op.parameters as Json[] | undefined) ?? [];
@@ -14,7 +14,7 @@ function parameters(op: Json): string {
   const rows = params
     .map(
       (p) =>
-        `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td></tr>`,
+        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
     )
     .join('');
   return `<h4>Parameters</h4><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -26,7 +26,7 @@ function content(label: string, body: Json | undefined): string {
   return Object.entries(media)
     .map(
       ([type, { schema }]) =>
-        `<details><summary>${escape(label)} (${escape(type)})</summary>${block(schema)}</details>`,
+        `<details><summary>${escapeHtml(label)} (${escapeHtml(type)})</summary>${block(schema)}</details>`,
     )
     .join('');
 }
@@ -38,13 +38,13 @@ export function renderReferencePage(document: Json): string {
       const responses = Object.entries(op.responses as Record<string, Json>)
         .map(
           ([status, r]) =>
-            `<li><strong>${escape(status)}</strong> ${escape(r.description)}${content('Body', r)}</li>`,
+            `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(r.description)}${content('Body', r)}</li>`,
         )
         .join('');
       const id = `${method}-${path}`.replace(/[^\w-]+/g, '-');
-      return `<section id="${escape(id)}" aria-labelledby="${escape(id)}-h"><h3 id="${escape(id)}-h"><span class="m">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3><p>${escape(op.summary)}</p><p>${escape(op.description ?? '')}</p>${parameters(op)}${content('Request body', op.requestBody as Json | undefined)}<h4>Responses</h4><ul>${responses}</ul></section>`;
+      return `<section id="${escapeHtml(id)}" aria-labelledby="${escapeHtml(id)}-h"><h3 id="${escapeHtml(id)}-h"><span class="m">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3><p>${escapeHtml(op.summary)}</p><p>${escapeHtml(op.description ?? '')}</p>${parameters(op)}${content('Request body', op.requestBody as Json | undefined)}<h4>Responses</h4><ul>${responses}</ul></section>`;
     }),
   );
   const info = document.info as Json;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(info.title)} reference</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}section{border-top:1px solid #ccc;padding:1rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700;color:#0b5394}pre{background:#f4f4f4;padding:.75rem;overflow:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}</style></head><body><main><h1>${escape(info.title)} ${escape(info.version)}</h1><p>${escape(info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(document.openapi)}).</p><h2>Routes</h2>${operations.join('')}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(info.title)} reference</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}section{border-top:1px solid #ccc;padding:1rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700;color:#0b5394}pre{background:#f4f4f4;padding:.75rem;overflow:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}</style></head><body><main><h1>${escapeHtml(info.title)} ${escapeHtml(info.version)}</h1><p>${escapeHtml(info.description)}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p><h2>Routes</h2>${operations.join('')}</main></body></html>`;
 }

@@ -1,7 +1,15 @@
-import type { Role } from '@store/shared';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { blockedEmails, users } from '../../db/schema.js';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The two-key advisory locks live apart from the one-key ones (the migration lock). */
+const EMAIL_LOCK_SPACE = 7_215;
+
+/** A transaction-long lock on one e-mail, shared by sign-in and removal. */
+const lockEmail = (tx: Transaction, email: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, hashtext(${email}))`);
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,30 +21,40 @@ export function createUsersRepo(db: Database) {
     },
 
     /**
-     * Creates the user or refreshes their name. `promote` makes them admin (ADMIN_EMAILS); a role
-     * is never lowered here. Returns the row and whether it was created.
+     * Signs a person in: creates their row, unless their e-mail is on the block list. The name
+     * fills only a row without one: the store's name is the store's, whatever the provider says
+     * later. `promote` makes them admin (ADMIN_EMAILS, verified e-mail), which ends their earlier
+     * tokens; a role is never lowered here.
      */
-    async upsert(input: { email: string; name: string; promote: boolean }) {
-      const role: Role = input.promote ? 'admin' : 'customer';
-      const [row] = await db
-        .insert(users)
-        .values({ email: input.email, name: input.name, role })
-        .onConflictDoUpdate({
-          target: users.email,
-          set: {
-            name: input.name,
-            updatedAt: sql`now()`,
-            ...(input.promote && { role: 'admin' as const }),
-          },
-        })
-        .returning({
-          email: users.email,
-          name: users.name,
-          role: users.role,
-          created: sql<boolean>`(xmax = 0)`,
-        });
-      if (!row) throw new Error('upsert returned no row');
-      return row;
+    async signIn(input: { email: string; name: string; promote: boolean }) {
+      return db.transaction(async (tx) => {
+        // Serialises with a removal of the same e-mail, which could otherwise land between the
+        // block-list check and the insert and leave a removed user with a fresh row.
+        await lockEmail(tx, input.email);
+        const [blocked] = await tx
+          .select({ email: blockedEmails.email })
+          .from(blockedEmails)
+          .where(eq(blockedEmails.email, input.email));
+        if (blocked) return 'blocked' as const;
+        const [row] = await tx
+          .insert(users)
+          .values({ email: input.email, name: input.name, role: input.promote ? 'admin' : 'customer' })
+          .onConflictDoUpdate({
+            target: users.email,
+            set: {
+              // A row made ahead of the first sign-in (the admin command) has no name yet.
+              name: sql`case when ${users.name} = '' then excluded.name else ${users.name} end`,
+              ...(input.promote && {
+                role: 'admin' as const,
+                tokenVersion: sql`case when ${users.role} = 'admin' then ${users.tokenVersion} else ${users.tokenVersion} + 1 end`,
+              }),
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
+        if (!row) throw new Error('upsert returned no row');
+        return row;
+      });
     },
 
     async list({ offset, limit }: { offset: number; limit: number }) {
@@ -47,11 +65,14 @@ export function createUsersRepo(db: Database) {
       return { items, total: totals?.total ?? 0 };
     },
 
-    /** Returns how many rows matched and how many changed (an admin already admin: 1, 0). */
+    /**
+     * Returns how many rows matched and how many changed (an admin already admin: 1, 0). The
+     * new role ends the user's earlier tokens.
+     */
     async makeAdmin(email: string) {
       const updated = await db
         .update(users)
-        .set({ role: 'admin', updatedAt: sql`now()` })
+        .set({ role: 'admin', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
         .where(and(eq(users.email, email), ne(users.role, 'admin')))
         .returning({ email: users.email });
       if (updated.length > 0) return { matchedCount: 1, modifiedCount: 1 };
@@ -68,12 +89,18 @@ export function createUsersRepo(db: Database) {
     },
 
     /**
-     * Deletes a user unless that would leave the store without an admin. The admin rows are
-     * locked first, always in the same order, so two admins removing each other at once cannot
-     * both succeed (nor deadlock).
+     * Blocks the e-mail and deletes the user in one transaction, unless that would leave the
+     * store without an admin. The admin rows are locked first, always in the same order, so two
+     * admins removing each other at once cannot both succeed (nor deadlock). An e-mail already
+     * blocked and without a row is a removal to finish ('already-removed'), not an unknown user.
      */
-    async removeKeepingAnAdmin(email: string): Promise<'deleted' | 'not-found' | 'last-admin'> {
+    async removeAndBlock(
+      email: string,
+      blockedBy: string,
+    ): Promise<'deleted' | 'already-removed' | 'not-found' | 'last-admin'> {
       return db.transaction(async (tx) => {
+        // Before any row lock: sign-in takes this lock and then the row's.
+        await lockEmail(tx, email);
         const admins = await tx
           .select({ email: users.email })
           .from(users)
@@ -81,11 +108,37 @@ export function createUsersRepo(db: Database) {
           .orderBy(asc(users.email))
           .for('update');
         const [target] = await tx.select().from(users).where(eq(users.email, email)).for('update');
-        if (!target) return 'not-found';
+        if (!target) {
+          const [blocked] = await tx.select().from(blockedEmails).where(eq(blockedEmails.email, email));
+          return blocked ? 'already-removed' : 'not-found';
+        }
         if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
+        await tx.insert(blockedEmails).values({ email, blockedBy }).onConflictDoNothing();
         await tx.delete(users).where(eq(users.email, email));
         return 'deleted';
       });
+    },
+
+    async listBlocked({ offset, limit }: { offset: number; limit: number }) {
+      const [items, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(blockedEmails)
+          .orderBy(desc(blockedEmails.createdAt), asc(blockedEmails.email))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(blockedEmails),
+      ]);
+      return { items, total: totals?.total ?? 0 };
+    },
+
+    /** Takes the e-mail off the block list; false when it was not on it. */
+    async unblock(email: string): Promise<boolean> {
+      const removed = await db
+        .delete(blockedEmails)
+        .where(eq(blockedEmails.email, email))
+        .returning({ email: blockedEmails.email });
+      return removed.length > 0;
     },
   };
 }

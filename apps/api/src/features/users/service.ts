@@ -1,5 +1,11 @@
-import { apiMessages, type PaginationQuery, type SignInResponse, type User } from '@store/shared';
-import { type IdentityProvider, InvalidIdentityToken } from '../../auth/identity.js';
+import {
+  apiMessages,
+  type BlockedEmail,
+  type PaginationQuery,
+  type SignInResponse,
+  type User,
+} from '@store/shared';
+import { type IdentityProvider, InvalidIdentityToken, type VerifiedIdentity } from '../../auth/identity.js';
 import type { TokenService } from '../../auth/tokens.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
@@ -19,9 +25,6 @@ export interface UsersServiceDeps {
 }
 
 export function createUsersService({ repo, identity, tokens, adminEmails }: UsersServiceDeps) {
-  const issue = (user: Pick<UserRow, 'email' | 'name'>) =>
-    tokens.issue({ email: user.email, name: user.name });
-
   return {
     /**
      * Exchanges a Firebase ID token for our API token. The e-mail in the path must be the
@@ -32,7 +35,7 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
       email: string;
       name?: string | undefined;
     }): Promise<SignInResponse> {
-      let verified: Awaited<ReturnType<IdentityProvider['verifyIdToken']>>;
+      let verified: VerifiedIdentity;
       try {
         verified = await identity.verifyIdToken(input.idToken);
       } catch (error) {
@@ -41,15 +44,16 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
       }
       if (verified.email !== input.email) throw new HttpError(403, apiMessages.identityMismatch);
 
-      const existing = await repo.find(verified.email);
-      const name =
-        input.name ?? verified.name ?? existing?.name ?? verified.email.split('@')[0] ?? verified.email;
-      const row = await repo.upsert({
+      const outcome = await repo.signIn({
         email: verified.email,
-        name,
-        promote: adminEmails.includes(verified.email),
+        // Only an account without a name takes one from here: later sign-ins keep the store's.
+        name: input.name ?? verified.name ?? verified.email.split('@')[0] ?? verified.email,
+        // Anyone can create an unverified account for any address: power needs the inbox.
+        promote: verified.emailVerified && adminEmails.includes(verified.email),
       });
-      return { result: { acknowledged: true, created: row.created, user: toUser(row) }, token: issue(row) };
+      if (outcome === 'blocked') throw new HttpError(403, apiMessages.accountRemoved);
+      const { created, ...row } = outcome;
+      return { result: { acknowledged: true, created, user: toUser(row) }, token: tokens.issue(row) };
     },
 
     /** Admin status of `email`, for that user or an admin (spec §6). */
@@ -71,20 +75,43 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
       return { acknowledged: true, matchedCount, modifiedCount };
     },
 
+    /**
+     * Blocks the e-mail and deletes the row (one transaction), then deletes the identity account.
+     * Safe to retry: if the provider is unreachable the person is already locked out, and a
+     * retry finds the e-mail blocked without a row and finishes the identity deletion.
+     */
     async remove(requester: UserRow, email: string) {
       if (requester.email === email) throw new HttpError(409, apiMessages.cannotRemoveSelf);
-      const outcome = await repo.removeKeepingAnAdmin(email);
+      const outcome = await repo.removeAndBlock(email, requester.email);
       if (outcome === 'not-found') throw notFound(apiMessages.userNotFound);
       if (outcome === 'last-admin') throw new HttpError(409, apiMessages.lastAdmin);
-      // Without this the person could sign straight back in; their orders keep name and e-mail.
+      // Their orders keep name and e-mail; the identity account goes so no stale login remains.
       await identity.deleteUserByEmail(email);
+      return { acknowledged: true, deletedCount: outcome === 'deleted' ? 1 : 0 };
+    },
+
+    async listBlocked(query: PaginationQuery): Promise<Page<BlockedEmail>> {
+      const { items, total } = await repo.listBlocked(toOffset(query));
+      return {
+        items: items.map(({ email, blockedBy, createdAt }) => ({
+          email,
+          blockedBy,
+          blockedAt: createdAt.toISOString(),
+        })),
+        total,
+      };
+    },
+
+    /** Lets a removed person sign up again (as a new customer). */
+    async restore(email: string) {
+      if (!(await repo.unblock(email))) throw notFound(apiMessages.notBlocked);
       return { acknowledged: true, deletedCount: 1 };
     },
 
     async rename(requester: UserRow, name: string) {
       const row = await repo.rename(requester.email, name);
       if (!row) throw new HttpError(401, apiMessages.sessionInvalid);
-      return { user: toUser(row), token: issue(row) };
+      return { user: toUser(row), token: tokens.issue(row) };
     },
   };
 }

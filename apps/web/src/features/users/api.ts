@@ -1,4 +1,4 @@
-import type { User } from '@store/shared';
+import type { BlockedEmail, User } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
 
@@ -7,7 +7,11 @@ export const USERS_PAGE_SIZE = 20;
 export const userKeys = {
   all: ['users'] as const,
   list: (page: number) => [...userKeys.all, 'list', page] as const,
+  blocked: () => [...userKeys.all, 'blocked'] as const,
 };
+
+/** Removed users stay few; the newest hundred is what an admin looks through. */
+const BLOCKED_LIST_LIMIT = 100;
 
 export const usersQuery = (page: number) =>
   queryOptions({
@@ -24,3 +28,17 @@ export const makeAdmin = (email: string) =>
 
 export const removeUser = (email: string) =>
   apiJson<{ deletedCount: number }>(`/user/${encodeURIComponent(email)}`, { method: 'DELETE', auth: true });
+
+/** E-mails of removed users: refused at sign-in until restored. */
+export const blockedQuery = () =>
+  queryOptions({
+    queryKey: userKeys.blocked(),
+    queryFn: ({ signal }) =>
+      apiList<BlockedEmail>('/users/blocked', { auth: true, query: { limit: BLOCKED_LIST_LIMIT }, signal }),
+  });
+
+export const restoreUser = (email: string) =>
+  apiJson<{ deletedCount: number }>(`/users/blocked/${encodeURIComponent(email)}`, {
+    method: 'DELETE',
+    auth: true,
+  });

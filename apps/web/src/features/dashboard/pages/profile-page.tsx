@@ -7,8 +7,12 @@ import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { adminQuery, renameProfile } from '../../auth/api';
+import { EmailVerification } from '../components/email-verification';
 
-/** My Profile: name, e-mail and role, and the one thing a user edits: their display name. */
+/**
+ * My Profile: name, e-mail (and whether it is verified) and role, and the one thing a user
+ * edits: their display name.
+ */
 export default function ProfilePage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
@@ -51,6 +55,10 @@ export default function ProfilePage() {
         </dd>
         <dt className="text-base-content/60">E-mail</dt>
         <dd className="font-semibold break-all">{user.email}</dd>
+        <dt className="text-base-content/60">E-mail status</dt>
+        <dd>
+          <EmailVerification email={user.email} />
+        </dd>
         <dt className="text-base-content/60">Role</dt>
         <dd className="font-semibold" data-testid="profile-role">
           {role}

@@ -10,8 +10,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { useSignOutWhenDenied } from '../../auth/use-sign-out';
 import { makeAdmin, removeUser, USERS_PAGE_SIZE, userKeys, usersQuery } from '../api';
+import { RemovedUsers } from '../components/removed-users';
 
-/** Users (admin): Make Admin and Remove User (spec §2, §8). */
+/** Users (admin): Make Admin and Remove User (spec §2, §8), and restoring removed users. */
 export default function UsersPage() {
   const me = useSessionUser();
   const [params, setParams] = useSearchParams();
@@ -111,6 +112,7 @@ export default function UsersPage() {
           </PagedTable>
         )}
       </ListStates>
+      <RemovedUsers />
       {dialog}
     </div>
   );

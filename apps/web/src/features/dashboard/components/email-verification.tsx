@@ -1,0 +1,90 @@
+import { accountMessages } from '@store/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { authKeys, startSession } from '../../auth/api';
+import { describeAuthError } from '../../auth/describe-auth-error';
+
+const identityKey = (email: string) => ['identity', email] as const;
+
+/**
+ * My Profile's e-mail verification. The provider holds the state; once it says verified, the
+ * sign-in exchange runs again so the store sees it (an ADMIN_EMAILS address becomes admin).
+ * Shopping never waits for it.
+ */
+export function EmailVerification({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const identity = useQuery({
+    queryKey: identityKey(email),
+    queryFn: async () => {
+      const { refreshIdentity } = await import('../../../lib/firebase');
+      const fresh = await refreshIdentity();
+      return fresh ? { emailVerified: fresh.emailVerified } : null;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const send = useMutation({
+    mutationFn: async () => {
+      const { sendVerificationEmail } = await import('../../../lib/firebase');
+      await sendVerificationEmail();
+    },
+    onSuccess: () => toast.info(accountMessages.verificationSent(email)),
+    onError: (error) => toast.error(describeAuthError(error)),
+  });
+
+  const check = useMutation({
+    mutationFn: async () => {
+      const { refreshIdentity } = await import('../../../lib/firebase');
+      const fresh = await refreshIdentity();
+      if (!fresh) return null;
+      if (fresh.emailVerified) await startSession({ email: fresh.email, idToken: fresh.idToken });
+      return { emailVerified: fresh.emailVerified };
+    },
+    onSuccess: (status) => {
+      queryClient.setQueryData(identityKey(email), status);
+      if (!status?.emailVerified) {
+        toast.warn(accountMessages.stillUnverified);
+        return;
+      }
+      toast.success(accountMessages.nowVerified);
+      void queryClient.invalidateQueries({ queryKey: authKeys.admin(email) });
+    },
+    onError: (error) => toast.error(describeAuthError(error)),
+  });
+
+  // Signed in through the store but not (any more) through the provider: nothing to offer.
+  if (!identity.data) return null;
+  if (identity.data.emailVerified) {
+    return (
+      <span className="badge badge-success badge-soft" data-testid="email-status">
+        {accountMessages.emailVerified}
+      </span>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <span className="badge badge-warning badge-soft" data-testid="email-status">
+        {accountMessages.emailNotVerified}
+      </span>
+      <p className="text-sm text-base-content/70">{accountMessages.verifyEmailHint}</p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={send.isPending}
+          onClick={() => send.mutate()}
+        >
+          {accountMessages.verifyEmail}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={check.isPending}
+          onClick={() => check.mutate()}
+        >
+          {accountMessages.verificationCheck}
+        </button>
+      </div>
+    </div>
+  );
+}
