@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.js';
-import { type AuthEmulator, startAuthEmulator } from './auth/emulator.js';
+import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
 import { createFirebaseIdentity } from './auth/identity.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
 import { createTokenService } from './auth/tokens.js';
@@ -34,17 +34,31 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
   const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
 
-  const { firebase } = config;
+  const emulatorDir = path.join(config.dataDir, 'firebase-auth');
+  const firebase = {
+    ...config.firebase,
+    projectId: config.firebase.projectIdPerDataDir
+      ? dataDirProjectId(emulatorDir)
+      : config.firebase.projectId,
+  };
+  if (firebase.startEmulator) {
+    logger.warn(
+      `Trial sign-in: the Firebase Auth emulator keeps accounts, passwords in clear text, in ${emulatorDir}. ` +
+        'Use a real Firebase project (FIREBASE_PROJECT_ID) for real customers.',
+    );
+  }
   const emulatorStarting: Promise<AuthEmulator | undefined> =
     firebase.startEmulator && firebase.emulatorHost
       ? startAuthEmulator({
           host: firebase.emulatorHost,
           projectId: firebase.projectId,
-          workDir: path.join(config.dataDir, 'firebase-auth'),
+          workDir: emulatorDir,
           persist: true,
-          log: (line) => logger.info(line),
+          logger,
         })
       : Promise.resolve(undefined);
+  // Awaited below, after the database opens; a failure then ends the start with its message.
+  emulatorStarting.catch(() => {});
 
   const database = await openDatabase(config);
   await database.migrate();
