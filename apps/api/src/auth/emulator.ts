@@ -33,7 +33,10 @@ const READY_TIMEOUT_MS = 90_000;
 /** The supervisor saves, then gives the emulator 10 s to stop. */
 const STOP_TIMEOUT_MS = 20_000;
 
-/** The supervisor's pid, which is also its process group's id (it is spawned detached). */
+/**
+ * "<supervisor pid> <store pid>": the supervisor's pid is also its process group's id (it is
+ * spawned detached); the store's tells a leftover from the emulator of a store still running.
+ */
 const pidFile = (workDir: string) => path.join(workDir, 'emulator.pid');
 
 export async function startAuthEmulator(options: {
@@ -86,7 +89,7 @@ export async function startAuthEmulator(options: {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const pid = child.pid;
-  if (pid) writeFileSync(pidFile(workDir), String(pid));
+  if (pid) writeFileSync(pidFile(workDir), `${pid} ${process.pid}`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdin.on('error', () => {}); // a supervisor that died is reported by its exit
 
@@ -167,7 +170,7 @@ async function stop({
     clearTimeout(force);
   }
   killGroup(pid, 'SIGKILL'); // anything the supervisor left behind
-  if (pid && readPid(workDir) === pid) rmSync(pidFile(workDir), { force: true });
+  if (pid && readPids(workDir)?.supervisor === pid) rmSync(pidFile(workDir), { force: true });
 }
 
 function killGroup(pgid: number | undefined, signal: NodeJS.Signals) {
@@ -177,10 +180,13 @@ function killGroup(pgid: number | undefined, signal: NodeJS.Signals) {
   } catch {} // already gone
 }
 
-function readPid(workDir: string): number | undefined {
+function readPids(workDir: string): { supervisor: number; store: number } | undefined {
   try {
-    const pid = Number(readFileSync(pidFile(workDir), 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    const [supervisor = 0, store = 0] = readFileSync(pidFile(workDir), 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return Number.isInteger(supervisor) && supervisor > 0 ? { supervisor, store } : undefined;
   } catch {
     return undefined;
   }
@@ -189,12 +195,12 @@ function readPid(workDir: string): number | undefined {
 /** Processes that still run (zombies only wait to be reaped); Linux's /proc tells us more. */
 const procfs = existsSync('/proc/self/stat');
 
-function processState(pid: number): { state: string; pgrp: number } | undefined {
+function processState(pid: number): { state: string; ppid: number; pgrp: number } | undefined {
   try {
     // pid (comm) state ppid pgrp ...: comm may hold spaces, so read after its closing paren.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state = '', , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state, pgrp: Number(pgrp) };
+    const [state = '', ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state, ppid: Number(ppid), pgrp: Number(pgrp) };
   } catch {
     return undefined;
   }
@@ -251,7 +257,11 @@ function isSupervisorGroup(pgid: number): boolean {
  * starting a new one; if its supervisor still runs (saving after its store died), let it finish.
  */
 async function stopLeftoverEmulator(workDir: string, logger?: EmulatorLogger) {
-  const pgid = readPid(workDir);
+  const { supervisor: pgid, store } = readPids(workDir) ?? { supervisor: 0, store: 0 };
+  if (pgid && supervisorRunning(pgid) && processState(pgid)?.ppid === store) {
+    // Still its store's child: that store runs (on a shared PostgreSQL, without the data lock).
+    throw new Error(`a store (pid ${store}) still runs the Auth emulator in ${workDir}: stop it first`);
+  }
   if (pgid && groupAlive(pgid) && isSupervisorGroup(pgid)) {
     logger?.warn(`stopping the Auth emulator an earlier store left running (process group ${pgid})`);
     // The supervisor saves, then stops the emulator; without it, the emulator is told directly.

@@ -113,7 +113,8 @@ export async function emulatorAccount(
 /** The emulator supervisor's process group a store recorded in its DATA_DIR, if any. */
 export function emulatorGroup(dataDir: string): number | undefined {
   try {
-    return Number(readFileSync(path.join(dataDir, 'firebase-auth/emulator.pid'), 'utf8')) || undefined;
+    const [supervisor] = readFileSync(path.join(dataDir, 'firebase-auth/emulator.pid'), 'utf8').split(' ');
+    return Number(supervisor) || undefined;
   } catch {
     return undefined;
   }
