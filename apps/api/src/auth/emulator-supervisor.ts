@@ -66,6 +66,24 @@ function removeUnfinishedSaves(workDir: string, keep?: string) {
   }
 }
 
+/**
+ * At start, firebase-tools compiles the JSON-schema validators of every Identity Toolkit
+ * operation (exegesis with ajv): some 80% of the emulator's start-up CPU. exegesis can compile
+ * each on its first use instead (its lazyCompileValidationSchemas option, which firebase-tools
+ * leaves off): the same validation, a start about four times faster. This module, loaded into
+ * the emulator's process first, turns it on; should exegesis move, the emulator starts slowly.
+ */
+function lazyValidation(firebaseBin: string): string {
+  const code = `
+    import { createRequire } from 'node:module';
+    try {
+      const options = createRequire(${JSON.stringify(firebaseBin)})('exegesis/lib/options');
+      const compile = options.compileOptions;
+      options.compileOptions = (given) => compile({ ...given, lazyCompileValidationSchemas: true });
+    } catch {}`;
+  return `data:text/javascript,${encodeURIComponent(code)}`;
+}
+
 function run(options: SupervisorOptions) {
   const { workDir, projectId } = options;
   const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -78,11 +96,15 @@ function run(options: SupervisorOptions) {
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', options.configFile];
   if (options.persist && imported) args.push('--import', imported);
 
-  const emulator: ChildProcess = spawn(process.execPath, [options.firebaseBin, ...args], {
-    cwd: workDir,
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const emulator: ChildProcess = spawn(
+    process.execPath,
+    ['--import', lazyValidation(options.firebaseBin), options.firebaseBin, ...args],
+    {
+      cwd: workDir,
+      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   for (const stream of [emulator.stdout, emulator.stderr]) {
     if (stream) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${line}\n`));
   }
