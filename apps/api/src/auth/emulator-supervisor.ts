@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { READY_LINE } from './emulator.js';
 
 export interface SupervisorOptions {
   firebaseBin: string;
@@ -105,8 +106,15 @@ function run(options: SupervisorOptions) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // Ready means imported too: firebase-tools answers HTTP before it has loaded the saved
+  // accounts, and a save taken then would replace the last one with a partial copy.
+  let ready = false;
   for (const stream of [emulator.stdout, emulator.stderr]) {
-    if (stream) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${line}\n`));
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      if (line.includes(READY_LINE)) ready = true;
+      process.stdout.write(`${line}\n`);
+    });
   }
   const emulatorExited = new Promise<void>((resolve) => emulator.once('exit', () => resolve()));
   let stopping = false;
@@ -147,7 +155,7 @@ function run(options: SupervisorOptions) {
 
   /** Queues one check-and-save after the running one; further requests meanwhile share it. */
   function requestSave(): Promise<void> {
-    if (!options.persist) return Promise.resolve();
+    if (!options.persist || !ready) return Promise.resolve();
     if (saveQueued) return saving;
     saveQueued = true;
     saving = saving.then(async () => {

@@ -29,6 +29,8 @@ interface EmulatorLogger {
   warn(message: string): void;
 }
 
+/** What firebase-tools prints once every emulator has started and imported its data. */
+export const READY_LINE = 'All emulators ready';
 const READY_TIMEOUT_MS = 90_000;
 /** The supervisor saves, then gives the emulator 10 s to stop. */
 const STOP_TIMEOUT_MS = 20_000;
@@ -109,7 +111,7 @@ export async function startAuthEmulator(options: {
 
   const running = { child, exited, workDir };
   try {
-    await waitUntilReady(`http://${reachable}:${port}/`, exited);
+    await waitUntilReady(child.stdout, exited);
   } catch (error) {
     await stop(running);
     throw new Error(
@@ -135,21 +137,20 @@ function supervisorEntry(): string[] {
   return [path.join(apiRoot, 'dist/auth/emulator-supervisor.js')];
 }
 
-async function waitUntilReady(url: string, exited: Promise<void>) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
+/** Ready once firebase-tools says so: by then it has also imported the saved accounts. */
+function waitUntilReady(output: NodeJS.ReadableStream, exited: Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    createInterface({ input: output }).on('line', (line) => {
+      if (line.includes(READY_LINE)) done();
+    });
+    void exited.then(() => done(new Error('the emulator process exited')));
   });
-  while (Date.now() < deadline) {
-    if (gone) throw new Error('the emulator process exited');
-    const ok = await fetch(url)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('timed out');
 }
 
 /** SIGTERM asks the supervisor to save and stop the emulator; a hung group is killed. */

@@ -58,9 +58,8 @@ describe.concurrent('the store’s Auth emulator', () => {
       await emulatorGone(dataDir, pgid ?? 0); // the emulator does not outlive the store
 
       const again = await startedStore(dataDir, { port: first.port, emulatorHost: first.emulatorHost });
-      expect(await emulatorAccount(again, 'accounts:signInWithPassword', 'just-before@example.com')).toBe(
-        200,
-      );
+      const signedIn = await emulatorAccount(again, 'accounts:signInWithPassword', 'just-before@example.com');
+      expect(signedIn, `before:\n${first.output()}\nafter:\n${again.output()}`).toBe(200);
       process.kill(again.pid, 'SIGTERM');
       expect(await again.exited).toBe(0);
     },
