@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/admin.ts'],
+  // The Auth emulator's supervisor runs as a process of its own (see src/auth/emulator.ts).
+  entryPoints: ['src/server.ts', 'src/cli/admin.ts', 'src/auth/emulator-supervisor.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

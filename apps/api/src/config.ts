@@ -50,10 +50,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Signs the API's own tokens. Required with DATABASE_URL; the embedded store keeps its own. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Unset: the store's own emulator gets a demo- id per DATA_DIR; others use the default. */
   FIREBASE_PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, 'expected a Firebase project id')
-    .default(DEFAULT_FIREBASE_PROJECT),
+    .optional(),
   /** The Auth emulator; defaults to 127.0.0.1:9099 for demo- projects, unused otherwise. */
   FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
   /** A real project's public web settings (Firebase console, project settings, web app). */
@@ -71,6 +72,8 @@ const envSchema = z.object({
     .optional(),
   /** `start`: the store starts the emulator itself; `external`: one is already running. */
   AUTH_EMULATOR: z.enum(['start', 'external']).default('start'),
+  /** The emulator is a trial tool: starting it in production or off loopback needs this. */
+  ALLOW_AUTH_EMULATOR: booleanFlag.default(false),
   /** Users who become admins when they sign in. */
   ADMIN_EMAILS: emailList.default([]),
   /** Sign-ins allowed per client address per 15 minutes. */
@@ -106,8 +109,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       'Invalid environment variable(s):\n  JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
     );
   }
-  const demoProject = e.FIREBASE_PROJECT_ID.startsWith('demo-');
+  const projectId = e.FIREBASE_PROJECT_ID ?? DEFAULT_FIREBASE_PROJECT;
+  const demoProject = projectId.startsWith('demo-');
   const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST ?? (demoProject ? DEFAULT_EMULATOR_HOST : undefined);
+  const startEmulator = demoProject && e.AUTH_EMULATOR === 'start';
+  const risk = startEmulator && !e.ALLOW_AUTH_EMULATOR ? emulatorRisk(e.NODE_ENV, emulatorHost) : undefined;
+  if (risk) {
+    throw new ConfigError(
+      `Invalid environment variable(s):\n  ALLOW_AUTH_EMULATOR: the store would start the Firebase Auth emulator, a trial tool that keeps passwords in clear text, but ${risk}. ` +
+        'Set FIREBASE_PROJECT_ID to a real project, or ALLOW_AUTH_EMULATOR=true to start it anyway.',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -126,12 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,
     imageHostOrigins: e.IMAGE_HOST_ORIGINS,
-    identitySettings: identitySettingsOf(e, emulatorHost),
+    /** With a project id per DATA_DIR, server.ts puts the emulator's own in (auth/emulator.ts). */
+    identitySettings: identitySettingsOf(e, projectId, emulatorHost),
     firebase: {
-      projectId: e.FIREBASE_PROJECT_ID,
+      projectId,
       emulatorHost,
       /** Start the emulator with the store: the embedded default. */
-      startEmulator: demoProject && e.AUTH_EMULATOR === 'start',
+      startEmulator,
+      /** The started emulator's project id comes from DATA_DIR (see auth/emulator.ts). */
+      projectIdPerDataDir: startEmulator && !e.FIREBASE_PROJECT_ID,
     },
   };
 }
@@ -144,20 +159,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
  */
 function identitySettingsOf(
   e: z.infer<typeof envSchema>,
+  projectId: string,
   emulatorHost: string | undefined,
 ): IdentitySettings {
-  if (emulatorHost) return { mode: 'emulator', projectId: e.FIREBASE_PROJECT_ID };
+  if (emulatorHost) return { mode: 'emulator', projectId };
   if (!e.FIREBASE_WEB_API_KEY) {
     throw new ConfigError(
       'Invalid environment variable(s):\n  FIREBASE_WEB_API_KEY: required for the real Firebase project ' +
-        `${e.FIREBASE_PROJECT_ID} (its web app settings give it)`,
+        `${projectId} (its web app settings give it)`,
     );
   }
   return {
     mode: 'firebase',
     apiKey: e.FIREBASE_WEB_API_KEY,
-    authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
-    projectId: e.FIREBASE_PROJECT_ID,
+    authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+    projectId,
     ...(e.FIREBASE_APP_ID && { appId: e.FIREBASE_APP_ID }),
   };
+}
+
+/** Why starting the emulator here would expose trial accounts, if it would. */
+function emulatorRisk(nodeEnv: string, emulatorHost = DEFAULT_EMULATOR_HOST): string | undefined {
+  if (nodeEnv === 'production') return 'NODE_ENV is production';
+  const host = emulatorHost.slice(0, emulatorHost.lastIndexOf(':'));
+  const loopback = host === 'localhost' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return loopback ? undefined : `its host ${host} is reachable from other machines`;
 }

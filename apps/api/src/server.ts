@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.js';
-import { type AuthEmulator, startAuthEmulator } from './auth/emulator.js';
+import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
 import { createFirebaseIdentity } from './auth/identity.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
 import { createTokenService } from './auth/tokens.js';
@@ -38,20 +38,34 @@ async function main() {
   makeDataDirPrivate(config.dataDir);
   const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
 
-  const { firebase } = config;
+  const emulatorDir = path.join(config.dataDir, 'firebase-auth');
+  const firebase = {
+    ...config.firebase,
+    projectId: config.firebase.projectIdPerDataDir
+      ? dataDirProjectId(emulatorDir)
+      : config.firebase.projectId,
+  };
+  if (firebase.startEmulator) {
+    logger.warn(
+      `Trial sign-in: the Firebase Auth emulator keeps accounts, passwords in clear text, in ${emulatorDir}. ` +
+        'Use a real Firebase project (FIREBASE_PROJECT_ID) for real customers.',
+    );
+  }
   const emulatorStarting: Promise<AuthEmulator | undefined> =
     firebase.startEmulator && firebase.emulatorHost
       ? startAuthEmulator({
           host: firebase.emulatorHost,
           projectId: firebase.projectId,
-          workDir: path.join(config.dataDir, 'firebase-auth'),
+          workDir: emulatorDir,
           persist: true,
-          log: (line) => logger.info(line),
+          logger,
         })
       : Promise.resolve(undefined);
+  // Awaited below, after the database opens; a failure then ends the start with its message.
+  emulatorStarting.catch(() => {});
 
   const database = await openDatabase(config, (error) =>
-    logger.warn({ errorClass: error.name }, 'a database connection was lost; the next request reconnects'),
+    logger.warn({ err: error }, 'a database connection was lost; the next request reconnects'),
   );
   await database.migrate();
   if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
@@ -68,7 +82,17 @@ async function main() {
     logger,
     identity,
     tokens,
-    config: { ...config, firebaseEmulatorHost: firebase.emulatorHost },
+    // Sign-ups and profile changes through the store's origin are saved within a second.
+    ...(emulator && { onEmulatorAccountsChanged: () => emulator.accountsChanged() }),
+    config: {
+      ...config,
+      firebaseEmulatorHost: firebase.emulatorHost,
+      // The browser's SDK names the project the emulator actually runs (its own per DATA_DIR).
+      identitySettings:
+        config.identitySettings.mode === 'emulator'
+          ? { mode: 'emulator', projectId: firebase.projectId }
+          : config.identitySettings,
+    },
   });
   const server: Server = app.listen(config.port, config.host, () => {
     const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';

@@ -38,7 +38,12 @@ describe('loadConfig', () => {
       jwtSecret: 'x'.repeat(40),
       adminEmails: ['owner@example.com', 'ops@example.com'],
       // A real project: no emulator, signatures checked against Google's keys.
-      firebase: { projectId: 'parts-depot-prod', emulatorHost: undefined, startEmulator: false },
+      firebase: {
+        projectId: 'parts-depot-prod',
+        emulatorHost: undefined,
+        startEmulator: false,
+        projectIdPerDataDir: false,
+      },
     });
   });
 
@@ -47,14 +52,43 @@ describe('loadConfig', () => {
       projectId: 'demo-parts-depot',
       emulatorHost: '127.0.0.1:9099',
       startEmulator: true,
+      // The started emulator takes its project id from DATA_DIR, so stores never share accounts.
+      projectIdPerDataDir: true,
     });
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'demo-mine' }).firebase.projectIdPerDataDir).toBe(false);
     expect(
       loadConfig({ AUTH_EMULATOR: 'external', FIREBASE_AUTH_EMULATOR_HOST: 'auth:9099' }).firebase,
     ).toEqual({
       projectId: 'demo-parts-depot',
       emulatorHost: 'auth:9099',
       startEmulator: false,
+      projectIdPerDataDir: false,
     });
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production' }, /NODE_ENV is production/],
+    [{ FIREBASE_AUTH_EMULATOR_HOST: '0.0.0.0:9099' }, /host 0\.0\.0\.0 is reachable from other machines/],
+    [{ FIREBASE_AUTH_EMULATOR_HOST: '192.168.1.5:9099' }, /host 192\.168\.1\.5/],
+  ])('refuses to start the trial emulator with %o unless ALLOW_AUTH_EMULATOR=true', (env, reason) => {
+    expect(() => loadConfig(env)).toThrow(/ALLOW_AUTH_EMULATOR/);
+    expect(() => loadConfig(env)).toThrow(reason);
+    expect(loadConfig({ ...env, ALLOW_AUTH_EMULATOR: 'true' }).firebase.startEmulator).toBe(true);
+  });
+
+  it('starts the emulator on loopback, and never minds it for a real project or an external one', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9100' }).firebase.startEmulator).toBe(true);
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.2:9100' }).firebase.startEmulator).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'parts-depot-prod' }).firebase.startEmulator,
+    ).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_EMULATOR: 'external',
+        FIREBASE_AUTH_EMULATOR_HOST: 'auth:9099',
+      }).firebase.startEmulator,
+    ).toBe(false);
   });
 
   it('requires JWT_SECRET with DATABASE_URL', () => {

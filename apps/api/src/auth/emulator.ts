@@ -1,35 +1,64 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { apiRoot } from '../lib/paths.js';
+import type { SupervisorOptions } from './emulator-supervisor.js';
 
 /**
- * Runs the Firebase Auth emulator (firebase-tools) as a child process: the identity provider of
- * the embedded store and of the tests. With `stateDir` its accounts are exported there on stop
- * and imported on the next start, so they survive restarts like the embedded database does.
+ * Runs the Firebase Auth emulator (firebase-tools): the identity provider of the embedded store
+ * and of the tests. It runs under emulator-supervisor.ts in a process group of its own, which
+ * stops it when the store goes away however it goes. With `persist` its accounts are saved in
+ * `workDir` after every change and imported on the next start, so they survive restarts and
+ * kills like the embedded database does.
  */
 export interface AuthEmulator {
   host: string;
+  /** Call after anything that may have changed an account: saves within a second. */
+  accountsChanged(): void;
   stop(): Promise<void>;
 }
 
+interface EmulatorLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** What firebase-tools prints once every emulator has started and imported its data. */
+export const READY_LINE = 'All emulators ready';
 const READY_TIMEOUT_MS = 90_000;
+/** The supervisor saves, then gives the emulator 10 s to stop. */
 const STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * "<supervisor pid> <store pid>": the supervisor's pid is also its process group's id (it is
+ * spawned detached); the store's tells a leftover from the emulator of a store still running.
+ */
+const pidFile = (workDir: string) => path.join(workDir, 'emulator.pid');
 
 export async function startAuthEmulator(options: {
   host: string;
   projectId: string;
-  /** Where firebase.json, logs and (with persist) the exported accounts live. */
+  /** Where firebase.json, the pid file and (with persist) the saved accounts live. */
   workDir: string;
   persist: boolean;
-  log?: (line: string) => void;
+  logger?: EmulatorLogger;
 }): Promise<AuthEmulator> {
+  const { workDir, logger } = options;
   const [hostname = '127.0.0.1', portText = '9099'] = options.host.split(':');
   const port = Number(portText);
-  mkdirSync(options.workDir, { recursive: true });
+  mkdirSync(workDir, { recursive: true });
+  await stopLeftoverEmulator(workDir, logger);
+  await assertAddressFree(hostname, port);
+
+  const reachable = hostname === '0.0.0.0' ? '127.0.0.1' : hostname;
   const [hubPort, loggingPort] = [await freePort(hostname), await freePort(hostname)];
-  const configFile = path.join(options.workDir, 'firebase.json');
+  const configFile = path.join(workDir, 'firebase.json');
   writeFileSync(
     configFile,
     JSON.stringify({
@@ -42,72 +71,244 @@ export async function startAuthEmulator(options: {
       },
     }),
   );
-
-  const exportDir = path.join(options.workDir, 'accounts');
-  const args = ['emulators:start', '--only', 'auth', '--project', options.projectId, '--config', configFile];
-  if (options.persist) {
-    if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
-    args.push('--export-on-exit', exportDir);
-  }
-
-  const firebaseBin = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('firebase-tools/package.json')),
-    'lib/bin/firebase.js',
-  );
-  const child = spawn(process.execPath, [firebaseBin, ...args], {
-    cwd: options.workDir,
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+  const supervisorOptions: SupervisorOptions = {
+    firebaseBin: path.join(
+      path.dirname(createRequire(import.meta.url).resolve('firebase-tools/package.json')),
+      'lib/bin/firebase.js',
+    ),
+    workDir,
+    configFile,
+    projectId: options.projectId,
+    authAddress: `${reachable}:${port}`,
+    hubAddress: `${reachable}:${hubPort}`,
+    persist: options.persist,
   };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
+  // detached: a group of its own, out of reach of the signals sent to the store's group.
+  const child = spawn(process.execPath, [...supervisorEntry(), JSON.stringify(supervisorOptions)], {
+    cwd: apiRoot,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+  if (pid) writeFileSync(pidFile(workDir), `${pid} ${process.pid}`);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stdin.on('error', () => {}); // a supervisor that died is reported by its exit
+
+  let output = '';
+  const remember = (line: string) => {
+    output = `${output}${line}\n`.slice(-20_000);
+  };
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    remember(line);
+    // The e-mail verification and password-reset links: with the emulator they are only here.
+    if (line.includes('/emulator/action?')) logger?.info(stripVTControlCharacters(line).trim());
+  });
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    remember(line);
+    logger?.warn(`Auth emulator: ${line}`);
+  });
+
+  const running = { child, exited, workDir };
   try {
-    await waitUntilReady(`http://${hostname}:${port}/`, exited);
+    await waitUntilReady(child.stdout, exited);
   } catch (error) {
-    child.kill('SIGKILL');
+    await stop(running);
     throw new Error(
       `The Firebase Auth emulator did not start on ${options.host}: ${(error as Error).message}\n${output}`,
     );
   }
-  options.log?.(`Firebase Auth emulator ready on ${options.host} (project ${options.projectId})`);
+  logger?.info(`Firebase Auth emulator ready on ${options.host} (project ${options.projectId})`);
 
   return {
     host: `${hostname}:${port}`,
-    stop: () => stop(child, exited),
+    accountsChanged: () => {
+      if (child.exitCode === null && child.signalCode === null) child.stdin.write('save\n');
+    },
+    stop: () => stop(running),
   };
 }
 
-async function waitUntilReady(url: string, exited: Promise<number | null>) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
-  });
-  while (Date.now() < deadline) {
-    if (gone) throw new Error('the emulator process exited');
-    const ok = await fetch(url)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** From source (tsx, vitest) the supervisor runs under tsx; from dist/ it is bundled beside. */
+function supervisorEntry(): string[] {
+  if (fileURLToPath(import.meta.url).endsWith('.ts')) {
+    return ['--import', 'tsx', path.join(apiRoot, 'src/auth/emulator-supervisor.ts')];
   }
-  throw new Error('timed out');
+  return [path.join(apiRoot, 'dist/auth/emulator-supervisor.js')];
 }
 
-/** SIGINT lets firebase-tools export the accounts before it exits. */
-async function stop(child: ChildProcess, exited: Promise<number | null>) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGINT');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
+/** Ready once firebase-tools says so: by then it has also imported the saved accounts. */
+function waitUntilReady(output: NodeJS.ReadableStream, exited: Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    createInterface({ input: output }).on('line', (line) => {
+      if (line.includes(READY_LINE)) done();
+    });
+    void exited.then(() => done(new Error('the emulator process exited')));
+  });
 }
+
+/** SIGTERM asks the supervisor to save and stop the emulator; a hung group is killed. */
+async function stop({
+  child,
+  exited,
+  workDir,
+}: {
+  child: ChildProcess;
+  exited: Promise<void>;
+  workDir: string;
+}) {
+  const pid = child.pid;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    const force = setTimeout(() => killGroup(pid, 'SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(force);
+  }
+  killGroup(pid, 'SIGKILL'); // anything the supervisor left behind
+  if (pid && readPids(workDir)?.supervisor === pid) rmSync(pidFile(workDir), { force: true });
+}
+
+function killGroup(pgid: number | undefined, signal: NodeJS.Signals) {
+  if (!pgid) return;
+  try {
+    process.kill(-pgid, signal);
+  } catch {} // already gone
+}
+
+function readPids(workDir: string): { supervisor: number; store: number } | undefined {
+  try {
+    const [supervisor = 0, store = 0] = readFileSync(pidFile(workDir), 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return Number.isInteger(supervisor) && supervisor > 0 ? { supervisor, store } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Processes that still run (zombies only wait to be reaped); Linux's /proc tells us more. */
+const procfs = existsSync('/proc/self/stat');
+
+function processState(pid: number): { state: string; ppid: number; pgrp: number } | undefined {
+  try {
+    // pid (comm) state ppid pgrp ...: comm may hold spaces, so read after its closing paren.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state = '', ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state, ppid: Number(ppid), pgrp: Number(pgrp) };
+  } catch {
+    return undefined;
+  }
+}
+
+function groupAlive(pgid: number): boolean {
+  if (!procfs) {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
+  return readdirSync('/proc').some((name) => {
+    if (!/^\d+$/.test(name)) return false;
+    const info = processState(Number(name));
+    return info?.pgrp === pgid && info.state !== 'Z';
+  });
+}
+
+/** Is the group's leader our supervisor, still running? */
+function supervisorRunning(pgid: number): boolean {
+  if (!procfs) {
+    try {
+      process.kill(pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  const info = processState(pgid);
+  if (!info || info.state === 'Z') return false;
+  try {
+    return readFileSync(`/proc/${pgid}/cmdline`, 'utf8').includes('emulator-supervisor');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Is this group still the one our supervisor led? While its leader runs, the leader's command
+ * line says so. Once the leader is gone, Linux does not reuse its id while the group has
+ * members, so they can only be the emulator it started.
+ */
+function isSupervisorGroup(pgid: number): boolean {
+  const leader = procfs ? processState(pgid) : undefined;
+  return !leader || leader.state === 'Z' || supervisorRunning(pgid);
+}
+
+/**
+ * A store killed together with its supervisor (kill -9 of both, an out-of-memory kill) may
+ * leave the emulator running, holding its port and a stale copy of the accounts. Stop it before
+ * starting a new one; if its supervisor still runs (saving after its store died), let it finish.
+ */
+async function stopLeftoverEmulator(workDir: string, logger?: EmulatorLogger) {
+  const { supervisor: pgid, store } = readPids(workDir) ?? { supervisor: 0, store: 0 };
+  if (pgid && supervisorRunning(pgid) && processState(pgid)?.ppid === store) {
+    // Still its store's child: that store runs (on a shared PostgreSQL, without the data lock).
+    throw new Error(`a store (pid ${store}) still runs the Auth emulator in ${workDir}: stop it first`);
+  }
+  if (pgid && groupAlive(pgid) && isSupervisorGroup(pgid)) {
+    logger?.warn(`stopping the Auth emulator an earlier store left running (process group ${pgid})`);
+    // The supervisor saves, then stops the emulator; without it, the emulator is told directly.
+    if (supervisorRunning(pgid)) process.kill(pgid, 'SIGTERM');
+    else killGroup(pgid, 'SIGTERM');
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (groupAlive(pgid) && Date.now() < deadline) await sleep(100);
+    killGroup(pgid, 'SIGKILL');
+    for (let tries = 0; groupAlive(pgid) && tries < 50; tries++) await sleep(100);
+  }
+  rmSync(pidFile(workDir), { force: true });
+}
+
+function assertAddressFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `${host}:${port} is already in use (another store or emulator?): stop it, or set FIREBASE_AUTH_EMULATOR_HOST to a free address`
+            : `cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/**
+ * The project id of the emulator a store starts for itself: one per data folder, made once and
+ * kept beside its accounts, so two stores on one machine never see each other's accounts.
+ */
+export function dataDirProjectId(workDir: string): string {
+  const file = path.join(workDir, 'project-id');
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (/^demo-[a-z0-9-]{1,35}$/.test(kept)) return kept;
+  } catch {}
+  mkdirSync(workDir, { recursive: true });
+  const id = `demo-parts-depot-${randomBytes(3).toString('hex')}`;
+  writeFileSync(file, `${id}\n`);
+  return id;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killStore, type RunningStore, startStore } from './store-process.js';
+import { cleanUp, newDataDir, type Store, startedStore } from './store-process.js';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'store-stop-'));
-let store: RunningStore | undefined;
+const dataDir = newDataDir();
+let store: Store | undefined;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-afterAll(() => {
+afterAll(async () => {
   agent.destroy();
-  killStore(store);
-  rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 });
 
 type Outcome =
@@ -51,7 +47,8 @@ function get(port: number, route: string): Promise<Outcome> {
 
 describe('stopping under load', () => {
   it('finishes what it accepted, refuses the rest, and never resets a keep-alive client', async () => {
-    store = await startStore(dataDir);
+    // No sign-in here: nothing listens at the emulator address.
+    store = await startedStore(dataDir, { env: { AUTH_EMULATOR: 'external', SEED_DEMO: 'true' } });
     const { port } = store;
     const outcomes: Outcome[] = [];
 

@@ -12,13 +12,14 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killStore, type RunningStore, startStore } from './store-process.js';
+import { cleanUp, type Store, startedStore, trackDataDir } from './store-process.js';
 
 const parent = mkdtempSync(path.join(tmpdir(), 'store-private-'));
-const dataDir = path.join(parent, 'data');
-let store: RunningStore | undefined;
-afterAll(() => {
-  killStore(store);
+// The store creates this folder itself, as on a first start.
+const dataDir = trackDataDir(path.join(parent, 'data'));
+let store: Store | undefined;
+afterAll(async () => {
+  await cleanUp();
   rmSync(parent, { recursive: true, force: true });
 });
 
@@ -45,7 +46,8 @@ function countFiles(root: string): number {
 }
 
 async function runAndStop() {
-  store = await startStore(dataDir);
+  // With the Auth emulator, so its saved accounts are checked too.
+  store = await startedStore(dataDir);
   // It served a request: the database is open and working, not only created.
   expect((await fetch(`http://127.0.0.1:${store.port}/api/parts?limit=1`)).status).toBe(200);
   store.child.kill('SIGTERM');
