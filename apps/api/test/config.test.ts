@@ -80,7 +80,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9100' }).firebase.startEmulator).toBe(true);
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.2:9100' }).firebase.startEmulator).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'parts-depot-prod' }).firebase.startEmulator,
+      loadConfig({
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'parts-depot-prod',
+        FIREBASE_WEB_API_KEY: 'AIzaSyTest-Key_0123456789abcdefghijk',
+      }).firebase.startEmulator,
     ).toBe(false);
     expect(
       loadConfig({

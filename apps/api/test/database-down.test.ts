@@ -56,7 +56,10 @@ describe('isDatabaseUnavailable', () => {
     Object.assign(new Error('Failed query: select … params: a@b.c'), { cause });
 
   it.each([
-    ['connection refused', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    [
+      'connection refused',
+      Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
     [
       'admin shutdown, wrapped by Drizzle',
       wrapped(Object.assign(new Error('terminating'), { code: '57P01' })),
