@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { E2E_AUTH_EMULATOR_URL } from '../playwright.config';
 
 let counter = 0;
 export function uniqueEmail(label: string) {
@@ -29,8 +30,14 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** Where the store's Auth emulator keeps the e-mails it "sent" (its project is the store's). */
-const EMULATOR_OUTBOX = 'http://127.0.0.1:9099/emulator/v1/projects/demo-parts-depot/oobCodes';
+/**
+ * Where the store's Auth emulator keeps the e-mails it "sent". The project is the store's own
+ * (one per data folder), which the store tells the web app at /api/auth-config.
+ */
+async function emulatorOutbox(page: Page): Promise<string> {
+  const { projectId } = (await (await page.request.get('/api/auth-config')).json()) as { projectId: string };
+  return `${E2E_AUTH_EMULATOR_URL}/emulator/v1/projects/${projectId}/oobCodes`;
+}
 
 /**
  * Verifies the signed-in user's e-mail as a person does, from My Profile: 'Verify your e-mail',
@@ -40,7 +47,7 @@ export async function verifyEmail(page: Page, email: string) {
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Verify your e-mail' }).click();
   await expect(page.getByText(/We sent a link to/)).toBeVisible();
-  const outbox = (await (await page.request.get(EMULATOR_OUTBOX)).json()) as {
+  const outbox = (await (await page.request.get(await emulatorOutbox(page))).json()) as {
     oobCodes: { email: string; requestType: string; oobLink: string }[];
   };
   const link = outbox.oobCodes.findLast((c) => c.email === email && c.requestType === 'VERIFY_EMAIL');
