@@ -1,6 +1,7 @@
 /**
  * Peak memory of the store process while it takes one ~40-megapixel PNG upload (the largest it
- * accepts). Starts the real server (src/server.ts) on a fresh embedded database, uploads as an
+ * accepts). Starts the built server (dist/server.js, as `npm start` runs it) on a fresh embedded
+ * database, uploads as an
  * admin, and reads the process's resident memory from /proc (Linux only): VmRSS before the
  * upload, VmHWM (the high-water mark) after it.
  *
@@ -36,8 +37,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The built store, as `npm start` runs it (the package script builds first): no tsx in memory. */
 function run(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: apiRoot,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -75,7 +77,7 @@ async function main() {
   );
 
   // The admin command makes the database and names the admin before the store starts.
-  const promote = run('src/cli/admin.ts', ['promote', ADMIN], {});
+  const promote = run('dist/cli/admin.js', ['promote', ADMIN], {});
   if ((await promote.exited) !== 0) throw new Error('admin promote failed');
   // Our token names the row's version and creation time: read them while the store is stopped.
   const database = await openPglite(path.join(dataDir, 'pglite'));
@@ -84,7 +86,7 @@ async function main() {
   if (!admin) throw new Error('the admin row is missing');
 
   const port = await freePort();
-  const store = run('src/server.ts', [], {
+  const store = run('dist/server.js', [], {
     PORT: String(port),
     HOST: '127.0.0.1',
     AUTH_EMULATOR: 'external',
