@@ -1,9 +1,8 @@
 /**
  * Peak memory of the store process while it takes one ~40-megapixel PNG upload (the largest it
  * accepts). Starts the built server (dist/server.js, as `npm start` runs it) on a fresh embedded
- * database, uploads as an
- * admin, and reads the process's resident memory from /proc (Linux only): VmRSS before the
- * upload, VmHWM (the high-water mark) after it.
+ * database, uploads as an admin, and reads the process's resident memory from /proc (Linux
+ * only): VmRSS before the upload, VmHWM (the high-water mark) after it.
  *
  *   npm run bench:upload -w @store/api
  *   UPLOADS=3 npm run bench:upload -w @store/api    # several at once: they are decoded one at a time
