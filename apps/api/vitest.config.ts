@@ -22,8 +22,16 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'test/process/**', 'test/postgres/**'],
         },
       },
-      // Starts the real server process; runs once, whatever the database projects.
-      { extends: true, test: { name: 'api:process', include: ['test/process/**/*.test.ts'] } },
+      // Starts the real server process; runs once, whatever the database projects. A run that was
+      // killed leaves its stores running: they are stopped first.
+      {
+        extends: true,
+        test: {
+          name: 'api:process',
+          include: ['test/process/**/*.test.ts'],
+          globalSetup: ['./test/setup/stop-leftovers.ts'],
+        },
+      },
       ...(postgresUrl
         ? [
             {

@@ -45,9 +45,11 @@ describe('while the database is down', () => {
     expect(res.body.message).toBe(apiMessages.databaseUnavailable);
   });
 
-  it('health answers 503', async () => {
+  it('health answers 503 naming the database, and the identity provider as up', async () => {
     const res = await ctx.http().get('/api/health');
     expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.body).toMatchObject({ status: 'error', database: 'unreachable', identity: 'ok' });
   });
 });
 

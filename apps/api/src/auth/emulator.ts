@@ -41,6 +41,9 @@ const STOP_TIMEOUT_MS = 20_000;
  */
 const pidFile = (workDir: string) => path.join(workDir, 'emulator.pid');
 
+/** The emulator's stand-in for an e-mail: a link to its action page (verify, reset). */
+const ACTION_LINK = /https?:\/\/\S+\/emulator\/action\?\S+/;
+
 export async function startAuthEmulator(options: {
   host: string;
   projectId: string;
@@ -102,7 +105,9 @@ export async function startAuthEmulator(options: {
   createInterface({ input: child.stdout }).on('line', (line) => {
     remember(line);
     // The e-mail verification and password-reset links: with the emulator they are only here.
-    if (line.includes('/emulator/action?')) logger?.info(stripVTControlCharacters(line).trim());
+    // Only the link is logged: the emulator's line also names the address, and logs carry none.
+    const link = stripVTControlCharacters(line).match(ACTION_LINK)?.[0];
+    if (link) logger?.info(`Auth emulator e-mail action link (trial sign-in, follow it to act): ${link}`);
   });
   createInterface({ input: child.stderr }).on('line', (line) => {
     remember(line);

@@ -97,12 +97,33 @@ describe.concurrent('the store’s Auth emulator', () => {
   );
 
   it(
-    'gives two stores on one machine accounts of their own',
+    'gives two stores on one machine accounts of their own, and logs verification links',
     async () => {
       const [a, b] = await Promise.all([startedStore(newDataDir()), startedStore(newDataDir())]);
       expect(await emulatorAccount(a, 'accounts:signUp', 'only-on-a@example.com')).toBe(200);
       expect(await emulatorAccount(b, 'accounts:signInWithPassword', 'only-on-a@example.com')).toBe(400);
       expect(await emulatorAccount(b, 'accounts:signUp', 'only-on-a@example.com')).toBe(200);
+
+      // 'Verify your e-mail' with the trial emulator: the link is in the store's log, the address is not.
+      const api = `http://${a.emulatorHost}/identitytoolkit.googleapis.com/v1`;
+      const post = (endpoint: string, body: object) =>
+        fetch(`${api}/${endpoint}?key=k`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((res) => res.json() as Promise<{ idToken?: string }>);
+      const { idToken } = await post('accounts:signInWithPassword', {
+        email: 'only-on-a@example.com',
+        password: 'secret-password',
+        returnSecureToken: true,
+      });
+      await post('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+      await waitFor(
+        () => /action link.*\/emulator\/action\?mode=verifyEmail/.test(a.output()),
+        'the link in the log',
+      );
+      expect(a.output()).not.toContain('only-on-a@example.com');
+
       for (const store of [a, b]) process.kill(store.pid, 'SIGTERM');
       expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
     },
