@@ -133,10 +133,9 @@ function storedEmail(email: string | undefined): string {
 
 /** A real project's tokens are signed by Google: their claims are the provider's word. */
 function fromSignedClaims(decoded: DecodedIdToken): VerifiedIdentity {
-  const email = storedEmail(decoded.email);
   return {
     uid: decoded.uid,
-    email,
+    email: storedEmail(decoded.email),
     emailVerified: decoded.email_verified === true,
     ...(typeof decoded.name === 'string' && { name: decoded.name }),
     provider: decoded.firebase.sign_in_provider,
