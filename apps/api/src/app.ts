@@ -95,7 +95,7 @@ export function createApp({
   api.use(healthRoutes(database, identity));
   api.use(identitySettingsRoutes(config.identitySettings));
   const users = createUsersRepo(database.db);
-  const signedIn = requireUser(tokens, users);
+  const signedIn = requireUser(tokens, (email) => users.find(email));
   const partsRepo = createPartsRepo(database.db);
   api.use(
     partsRoutes(createPartsService(partsRepo, { imageHostOrigins: config.imageHostOrigins }), {

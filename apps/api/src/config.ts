@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { IdentitySettings } from '@store/shared';
+import { emailSchema, type IdentitySettings } from '@store/shared';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -19,10 +19,10 @@ const emailList = z
   .transform((list) =>
     list
       .split(',')
-      .map((email) => email.trim().toLowerCase())
+      .map((email) => email.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.email()));
+  .pipe(z.array(emailSchema.pipe(z.email())));
 
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099');
 

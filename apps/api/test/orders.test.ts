@@ -164,6 +164,10 @@ describe('My Orders and Payment', () => {
     expect(res.body.every((o: { email: string }) => o.email === customer.email)).toBe(true);
   });
 
+  it('names the customer in any case, as e-mails are compared lower-cased', async () => {
+    await ctx.http().get(`/api/myorder?email=${customer.email.toUpperCase()}`).set(customer.auth).expect(200);
+  });
+
   it("refuses to list another customer's orders", async () => {
     await ctx.http().get(`/api/myorder?email=${customer.email}`).set(other.auth).expect(403);
     await ctx.http().get(`/api/myorder?email=${customer.email}`).expect(401);

@@ -83,7 +83,8 @@ const inPath = (
   method,
   url,
   as,
-  field: '_',
+  // Path parameters are parsed as the contract's `params` object, so the field is named.
+  field: 'email',
   message: m.emailInvalid,
 });
 

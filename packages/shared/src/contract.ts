@@ -68,8 +68,9 @@ const invalid = error('Invalid input: `fields` names each field and its message.
 const notFound = error('Unknown, or malformed, id.');
 const conflict = error('The request conflicts with the current state (stock, status).');
 
-const idParams = z.object({ id: idSchema.meta({ description: 'Opaque id (UUID)' }) });
-const emailParams = z.object({ email: emailSchema });
+/** Path parameters, parsed by the API's routes with these very schemas. */
+export const idParams = z.object({ id: idSchema.meta({ description: 'Opaque id (UUID)' }) });
+export const emailParams = z.object({ email: emailSchema });
 
 /** Answers every route may give besides its own, by who may call it. */
 function common(access: Access): Record<number, ResponseContract> {

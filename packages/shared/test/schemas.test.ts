@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   addProductFormSchema,
+  emailSchema,
   isOrderQuantityValid,
   loginSchema,
   validationMessages as m,
@@ -60,6 +61,11 @@ describe('login and register (spec §5)', () => {
       email: 'ada@example.com',
       password: 'secret1',
     });
+  });
+
+  it('lower-cases the e-mail, as the store keeps and compares it', () => {
+    expect(loginSchema.parse({ ...login, email: ' Buyer@Example.COM ' }).email).toBe('buyer@example.com');
+    expect(emailSchema.parse('Ada@EXAMPLE.com')).toBe('ada@example.com');
   });
 });
 

@@ -1,13 +1,13 @@
 import { apiMessages } from '@store/shared';
 import type { Request, RequestHandler, Response } from 'express';
-import type { UserRow, UsersRepo } from '../features/users/repo.js';
-import { HttpError } from '../lib/http-error.js';
+import { Forbidden, Unauthenticated } from '../lib/domain-errors.js';
+import type { Caller, FindCaller } from './caller.js';
 import { type TokenService, tokenMatches } from './tokens.js';
 
 declare global {
   namespace Express {
     interface Locals {
-      user?: UserRow;
+      user?: Caller;
     }
   }
 }
@@ -20,29 +20,31 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Requires our API token and loads the caller from the database on every request, so a role
- * change or a removal takes effect at once: a token issued for an earlier version of the row
- * (before a role change) or for an earlier row (before a removal) is refused.
+ * Requires our API token and looks the caller up on every request, so a role change or a
+ * removal takes effect at once: a token issued for an earlier version of the user (before a
+ * role change) or for an earlier user of that e-mail (before a removal) is refused.
  */
-export function requireUser(tokens: TokenService, users: UsersRepo): RequestHandler {
+export function requireUser(tokens: TokenService, findCaller: FindCaller): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req);
-    if (!token) throw new HttpError(401, apiMessages.signInRequired);
+    if (!token) throw new Unauthenticated(apiMessages.signInRequired);
     const holder = tokens.verify(token);
-    const user = holder ? await users.find(holder.email) : undefined;
-    if (!holder || !user || !tokenMatches(holder, user)) throw new HttpError(401, apiMessages.sessionInvalid);
-    res.locals.user = user;
+    const found = holder ? await findCaller(holder.email) : undefined;
+    if (!holder || !found || !tokenMatches(holder, found))
+      throw new Unauthenticated(apiMessages.sessionInvalid);
+    const { email, name, role } = found;
+    res.locals.user = { email, name, role };
     next();
   };
 }
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
-  if (currentUser(res).role !== 'admin') throw new HttpError(403, apiMessages.forbidden);
+  if (currentUser(res).role !== 'admin') throw new Forbidden(apiMessages.forbidden);
   next();
 };
 
-export function currentUser(res: Response): UserRow {
+export function currentUser(res: Response): Caller {
   const { user } = res.locals;
-  if (!user) throw new HttpError(401, apiMessages.signInRequired);
+  if (!user) throw new Unauthenticated(apiMessages.signInRequired);
   return user;
 }

@@ -1,3 +1,4 @@
+import { emailSchema } from '@store/shared';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 
@@ -25,6 +26,9 @@ export interface IdentityProvider {
 }
 
 export class InvalidIdentityToken extends Error {}
+
+/** How long a client should wait before asking again while the identity provider is down. */
+export const IDENTITY_RETRY_AFTER_SECONDS = 30;
 
 /** The provider could not be reached: a 503 for the caller, never a verdict on the token. */
 export class IdentityUnavailable extends Error {
@@ -120,12 +124,18 @@ export function createFirebaseIdentity(options: {
   };
 }
 
+/** The provider's e-mail as the store keeps it (emailSchema: trimmed, lower-cased). */
+function storedEmail(email: string | undefined): string {
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) throw new InvalidIdentityToken('The account has no usable e-mail address');
+  return parsed.data;
+}
+
 /** A real project's tokens are signed by Google: their claims are the provider's word. */
 function fromSignedClaims(decoded: DecodedIdToken): VerifiedIdentity {
-  if (!decoded.email) throw new InvalidIdentityToken('The account has no e-mail address');
   return {
     uid: decoded.uid,
-    email: decoded.email.toLowerCase(),
+    email: storedEmail(decoded.email),
     emailVerified: decoded.email_verified === true,
     ...(typeof decoded.name === 'string' && { name: decoded.name }),
     provider: decoded.firebase.sign_in_provider,
@@ -139,9 +149,8 @@ function fromSignedClaims(decoded: DecodedIdToken): VerifiedIdentity {
  */
 async function fromAccountRecord(auth: Auth, decoded: DecodedIdToken): Promise<VerifiedIdentity> {
   const record = await auth.getUser(decoded.uid);
-  const email = record.email?.toLowerCase();
-  if (!email) throw new InvalidIdentityToken('The account has no e-mail address');
-  if (decoded.email?.toLowerCase() !== email)
+  const email = storedEmail(record.email);
+  if (emailSchema.safeParse(decoded.email).data !== email)
     throw new InvalidIdentityToken('The token names another e-mail than its account');
   // A token taken before the link was followed says false while the record says true: that
   // is stale, not forged. The reverse cannot come from the emulator.

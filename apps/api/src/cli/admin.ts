@@ -33,23 +33,23 @@ async function main(args: string[]): Promise<number> {
   try {
     await database.migrate();
     if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
-    const normalized = email.data.toLowerCase();
+    const address = email.data; // trimmed and lower-cased by emailSchema
     const users = createUsersRepo(database.db);
-    const existing = await users.find(normalized);
+    const existing = await users.find(address);
     if (existing?.role === 'admin') {
-      console.log(`${normalized} is already an admin.`);
+      console.log(`${address} is already an admin.`);
     } else if (existing) {
-      await users.makeAdmin(normalized);
-      console.log(`${normalized} is now an admin.`);
+      await users.makeAdmin(address);
+      console.log(`${address} is now an admin.`);
     } else {
       // Not signed in yet: the account is waiting for them, already an admin.
       // No name yet: their first sign-in fills it.
-      const outcome = await users.signIn({ email: normalized, name: '', promote: true });
+      const outcome = await users.signIn({ email: address, name: '', promote: true });
       if (outcome === 'blocked') {
-        console.error(`${normalized} was removed. Restore the e-mail on the Users page first.`);
+        console.error(`${address} was removed. Restore the e-mail on the Users page first.`);
         return 1;
       }
-      console.log(`${normalized} will be an admin when they first sign in.`);
+      console.log(`${address} will be an admin when they first sign in.`);
     }
     return 0;
   } finally {

@@ -1,23 +1,47 @@
 import { apiMessages } from '@store/shared';
 import type { ErrorRequestHandler } from 'express';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { HttpError, RETRY_AFTER_SECONDS } from './http-error.js';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  Unauthenticated,
+  Unavailable,
+  Unprocessable,
+} from './domain-errors.js';
 import type { Logger } from './logger.js';
+
+/** What a 503 asks the client to wait before retrying (a database restart takes a few seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface BodyParserError {
   type?: string;
   status?: number;
 }
 
+/** The one place where a domain error becomes an HTTP status. */
+function statusOf(error: DomainError): number {
+  if (error instanceof Invalid) return 400;
+  if (error instanceof Unauthenticated) return 401;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Unprocessable) return 422;
+  if (error instanceof Unavailable) return 503;
+  // A new kind of domain error without a status is our bug: say so rather than guess.
+  throw new Error(`No status for ${error.name}`, { cause: error });
+}
+
 /** Turns every error into the JSON shape of DESIGN.md §3. No stack trace ever leaves. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof HttpError) {
-      if (error.status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-      res
-        .status(error.status)
-        .json({ message: error.message, ...(error.fields && { fields: error.fields }) });
+    if (error instanceof DomainError) {
+      if (error instanceof Unavailable) res.set('Retry-After', String(error.retryAfterSeconds));
+      const { message, fields } = error;
+      res.status(statusOf(error)).json({ message, ...(fields && { fields }) });
       return;
     }
     const { type, status } = (error ?? {}) as BodyParserError;
@@ -42,7 +66,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       );
       res
         .status(503)
-        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
         .json({ message: apiMessages.databaseUnavailable });
       return;
     }

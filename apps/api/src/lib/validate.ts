@@ -1,10 +1,11 @@
 import { apiMessages } from '@store/shared';
-import type { z } from 'zod';
-import { HttpError } from './http-error.js';
+import { z } from 'zod';
+import { Invalid, NotFound } from './domain-errors.js';
 
 /**
- * Parses client input with its shared schema, or throws a 400 whose `fields` carry the first
- * message for each field, the same messages the web form shows.
+ * Parses client input with its shared schema, or throws Invalid (a 400) whose `fields` carry
+ * the first message for each field, the same messages the web form shows. An issue about the
+ * input as a whole (not one field) is under `_`.
  */
 export function parseInput<S extends z.ZodType>(
   schema: S,
@@ -13,13 +14,24 @@ export function parseInput<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  const { formErrors, fieldErrors } = z.flattenError(result.error);
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
+  for (const [key, messages] of Object.entries(fieldErrors) as [string, string[] | undefined][]) {
+    if (messages?.[0]) fields[key] = messages[0];
   }
-  throw new HttpError(400, message, fields);
+  if (formErrors[0]) fields._ = formErrors[0];
+  throw new Invalid(message, fields);
 }
 
 export const parseQuery = <S extends z.ZodType>(schema: S, query: unknown) =>
   parseInput(schema, query, apiMessages.invalidQuery);
+
+/**
+ * Path parameters name a resource: one that cannot be parsed (a malformed id) names none,
+ * so it is answered like an unknown one, with the resource's "not found".
+ */
+export function parseParams<S extends z.ZodType>(schema: S, params: unknown, notFound: string): z.output<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw new NotFound(notFound);
+  return result.data;
+}

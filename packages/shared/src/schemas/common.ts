@@ -22,9 +22,11 @@ export const plainText =
 /** A simple e-mail pattern (spec §5): something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Trimmed and lower-cased, as e-mails are stored and compared everywhere. */
 export const emailSchema = z
   .string({ error: m.emailRequired })
   .trim()
+  .toLowerCase()
   .min(1, m.emailRequired)
   .max(254, m.emailInvalid)
   .regex(EMAIL_PATTERN, m.emailInvalid)

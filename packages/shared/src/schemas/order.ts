@@ -27,8 +27,9 @@ export const orderSchema = z.object({
 export const orderStatusUpdateSchema = z.object({ status: z.enum(['paid', 'shipped']) });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 
+/** The e-mail is compared with the caller's, as stored (lower-cased); any other is a 403. */
 export const myOrdersQuerySchema = paginationQuerySchema.extend({
-  email: z.string().refine(plainText(), m.emailInvalid),
+  email: z.string().trim().toLowerCase().refine(plainText(), m.emailInvalid),
 });
 
 export const ordersQuerySchema = paginationQuerySchema.extend({ status: orderStatusSchema.optional() });

@@ -1,6 +1,7 @@
 import {
   apiMessages,
-  emailSchema,
+  emailParams,
+  idParams,
   myOrdersQuerySchema,
   orderHeadersSchema,
   orderInputSchema,
@@ -9,10 +10,12 @@ import {
 } from '@store/shared';
 import { type RequestHandler, Router } from 'express';
 import { currentUser, requireAdmin } from '../../auth/guards.js';
-import { HttpError } from '../../lib/http-error.js';
+import { Forbidden } from '../../lib/domain-errors.js';
 import { sendPage } from '../../lib/pagination.js';
-import { parseInput, parseQuery } from '../../lib/validate.js';
+import { parseInput, parseParams, parseQuery } from '../../lib/validate.js';
 import type { OrdersService } from './service.js';
+
+const orderId = (params: unknown) => parseParams(idParams, params, apiMessages.orderNotFound).id;
 
 export function ordersRoutes(
   service: OrdersService,
@@ -34,24 +37,24 @@ export function ordersRoutes(
   });
 
   router.get('/order/:id', requireUser, async (req, res) => {
-    res.json(await service.payment(currentUser(res), String(req.params.id)));
+    res.json(await service.payment(currentUser(res), orderId(req.params)));
   });
 
   router.delete('/order/:id', requireUser, async (req, res) => {
-    res.json(await service.cancel(currentUser(res), String(req.params.id)));
+    res.json(await service.cancel(currentUser(res), orderId(req.params)));
   });
 
   router.get('/orders/:email', requireUser, requireAdmin, async (req, res) => {
     // The spec names the admin in the path; it must be the caller.
-    if (parseInput(emailSchema, req.params.email).toLowerCase() !== currentUser(res).email) {
-      throw new HttpError(403, apiMessages.forbidden);
+    if (parseInput(emailParams, req.params).email !== currentUser(res).email) {
+      throw new Forbidden(apiMessages.forbidden);
     }
     sendPage(res, await service.listAll(parseQuery(ordersQuerySchema, req.query)));
   });
 
   router.patch('/order/:id/status', requireUser, requireAdmin, async (req, res) => {
     const { status } = parseInput(orderStatusUpdateSchema, req.body ?? {});
-    res.json(await service.advance(String(req.params.id), status));
+    res.json(await service.advance(orderId(req.params), status));
   });
 
   return router;

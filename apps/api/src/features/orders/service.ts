@@ -3,7 +3,6 @@ import {
   computeBill,
   fromCents,
   IDEMPOTENCY_KEY_TTL_HOURS,
-  idSchema,
   type Order,
   type OrderInput,
   type OrderPayment,
@@ -11,10 +10,10 @@ import {
   type OrdersQuery,
   type PaginationQuery,
 } from '@store/shared';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import type { Caller } from '../../auth/caller.js';
+import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import type { PartsRepo } from '../parts/repo.js';
-import type { UserRow } from '../users/repo.js';
 import type { OrderRow, OrdersRepo } from './repo.js';
 
 function toOrderDto(row: OrderRow): Order {
@@ -46,10 +45,10 @@ export function createOrdersService(deps: {
   const { orders, parts } = deps;
 
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
-  async function visibleOrder(requester: UserRow, id: string): Promise<OrderRow> {
-    const order = idSchema.safeParse(id).success ? await orders.find(id) : undefined;
+  async function visibleOrder(requester: Caller, id: string): Promise<OrderRow> {
+    const order = await orders.find(id);
     if (!order || (order.email !== requester.email && requester.role !== 'admin')) {
-      throw notFound(apiMessages.orderNotFound);
+      throw new NotFound(apiMessages.orderNotFound);
     }
     return order;
   }
@@ -59,7 +58,7 @@ export function createOrdersService(deps: {
      * Name and e-mail from the account; prices from the database; stock taken atomically.
      * A repeat under the same idempotency key answers with the first order, as it was answered.
      */
-    async place(customer: UserRow, input: OrderInput, idempotencyKey?: string) {
+    async place(customer: Caller, input: OrderInput, idempotencyKey?: string) {
       const placed = await orders.place(
         {
           partId: input.partId,
@@ -86,26 +85,26 @@ export function createOrdersService(deps: {
         const { order, replayed } = placed;
         // The same key for another order is a client bug: refuse it rather than guess which.
         if (replayed && (order.partId !== input.partId || order.productQuantity !== input.productQuantity)) {
-          throw new HttpError(422, apiMessages.idempotencyKeyReused);
+          throw new Unprocessable(apiMessages.idempotencyKeyReused);
         }
         return { acknowledged: true, insertedId: order.id, order: toOrderDto(order) };
       }
 
       // The stock was not taken: say why, with today's numbers.
       const part = await parts.findListed(input.partId);
-      if (!part) throw notFound(apiMessages.partNotFound);
+      if (!part) throw new NotFound(apiMessages.partNotFound);
       if (input.productQuantity < part.minOrderQuantity) {
-        throw new HttpError(400, apiMessages.belowMinimum(part.minOrderQuantity), {
+        throw new Invalid(apiMessages.belowMinimum(part.minOrderQuantity), {
           productQuantity: apiMessages.belowMinimum(part.minOrderQuantity),
         });
       }
-      throw new HttpError(409, apiMessages.outOfStock(part.availableQuantity), {
+      throw new Conflict(apiMessages.outOfStock(part.availableQuantity), {
         availableQuantity: String(part.availableQuantity),
       });
     },
 
-    async listMine(customer: UserRow, email: string, query: PaginationQuery): Promise<Page<Order>> {
-      if (email.toLowerCase() !== customer.email) throw new HttpError(403, apiMessages.forbidden);
+    async listMine(customer: Caller, email: string, query: PaginationQuery): Promise<Page<Order>> {
+      if (email !== customer.email) throw new Forbidden(apiMessages.forbidden);
       const { items, total } = await orders.listForCustomer(customer.email, toOffset(query));
       return { items: items.map(toOrderDto), total };
     },
@@ -115,11 +114,11 @@ export function createOrdersService(deps: {
       return { items: items.map(toOrderDto), total };
     },
 
-    async payment(requester: UserRow, id: string): Promise<OrderPayment> {
+    async payment(requester: Caller, id: string): Promise<OrderPayment> {
       return { order: toOrderDto(await visibleOrder(requester, id)), instructions: deps.paymentInstructions };
     },
 
-    async cancel(requester: UserRow, id: string) {
+    async cancel(requester: Caller, id: string) {
       const order = await visibleOrder(requester, id);
       const cancelled = await orders.cancel(
         order.id,
@@ -127,18 +126,17 @@ export function createOrdersService(deps: {
       );
       if (cancelled) return { acknowledged: true, modifiedCount: 1 };
       const now = await orders.find(order.id);
-      throw new HttpError(
-        409,
+      throw new Conflict(
         now?.status === 'cancelled' ? apiMessages.alreadyCancelled : apiMessages.cannotCancelPaid,
       );
     },
 
     async advance(id: string, to: 'paid' | 'shipped') {
-      const order = idSchema.safeParse(id).success ? await orders.find(id) : undefined;
-      if (!order) throw notFound(apiMessages.orderNotFound);
+      const order = await orders.find(id);
+      if (!order) throw new NotFound(apiMessages.orderNotFound);
       const from = order.status;
       const updated = NEXT[from] === to ? await orders.advance(id, from, to) : undefined;
-      if (!updated) throw new HttpError(409, apiMessages.invalidTransition(from, to));
+      if (!updated) throw new Conflict(apiMessages.invalidTransition(from, to));
       return { acknowledged: true, modifiedCount: 1, order: toOrderDto(updated) };
     },
   };

@@ -1,9 +1,11 @@
-import { partsQuerySchema, productInputSchema } from '@store/shared';
+import { apiMessages, idParams, partsQuerySchema, productInputSchema } from '@store/shared';
 import { type RequestHandler, Router } from 'express';
 import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { sendPage } from '../../lib/pagination.js';
-import { parseInput, parseQuery } from '../../lib/validate.js';
+import { parseInput, parseParams, parseQuery } from '../../lib/validate.js';
 import type { PartsService } from './service.js';
+
+const partId = (params: unknown) => parseParams(idParams, params, apiMessages.partNotFound).id;
 
 /** Public catalog reads; admin writes (Add Product, Update, Delete). */
 export function partsRoutes(service: PartsService, { requireUser }: { requireUser: RequestHandler }): Router {
@@ -14,7 +16,7 @@ export function partsRoutes(service: PartsService, { requireUser }: { requireUse
   });
 
   router.get('/part/:id', async (req, res) => {
-    res.json(await service.get(req.params.id));
+    res.json(await service.get(partId(req.params)));
   });
 
   router.post('/addproduct', requireUser, requireAdmin, async (req, res) => {
@@ -24,11 +26,11 @@ export function partsRoutes(service: PartsService, { requireUser }: { requireUse
 
   router.put('/part/:id', requireUser, requireAdmin, async (req, res) => {
     const input = parseInput(productInputSchema, req.body ?? {});
-    res.json(await service.update(String(req.params.id), input));
+    res.json(await service.update(partId(req.params), input));
   });
 
   router.delete('/deleteparts/:id', requireUser, requireAdmin, async (req, res) => {
-    res.json(await service.remove(String(req.params.id)));
+    res.json(await service.remove(partId(req.params)));
   });
 
   return router;

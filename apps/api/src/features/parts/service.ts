@@ -1,16 +1,15 @@
 import {
   apiMessages,
-  idSchema,
   type Part,
   type PartsQuery,
   type ProductInput,
   toCents,
   validationMessages,
 } from '@store/shared';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import type { Caller } from '../../auth/caller.js';
+import { Invalid, NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { UPLOADED_IMAGE_PATTERN } from '../images/store.js';
-import type { UserRow } from '../users/repo.js';
 import { toPartDto } from './dto.js';
 import type { PartChanges, PartsRepo } from './repo.js';
 
@@ -31,7 +30,7 @@ export function createPartsService(
       origin = undefined;
     }
     if (!origin || !options.imageHostOrigins.includes(origin) || !img.startsWith('https://')) {
-      throw new HttpError(400, apiMessages.invalidInput, { img: validationMessages.imageInvalid });
+      throw new Invalid(apiMessages.invalidInput, { img: validationMessages.imageInvalid });
     }
   }
 
@@ -45,8 +44,6 @@ export function createPartsService(
     bulkDiscount: input.bulkDiscount,
   });
 
-  const validId = (id: string) => idSchema.safeParse(id).success;
-
   return {
     async list(query: PartsQuery): Promise<Page<Part>> {
       const { items, total } = await repo.list({
@@ -57,14 +54,13 @@ export function createPartsService(
       return { items: items.map(toPartDto), total };
     },
 
-    /** A malformed id can name no part, so it is a 404 like an unknown one, never a 500. */
     async get(id: string): Promise<Part> {
-      const row = validId(id) ? await repo.findListed(id) : undefined;
-      if (!row) throw notFound(apiMessages.partNotFound);
+      const row = await repo.findListed(id);
+      if (!row) throw new NotFound(apiMessages.partNotFound);
       return toPartDto(row);
     },
 
-    async add(admin: UserRow, input: ProductInput) {
+    async add(admin: Caller, input: ProductInput) {
       checkImage(input.img);
       const insertedId = await repo.insert({ ...toRow(input), addedBy: admin.email });
       return { acknowledged: true, insertedId };
@@ -72,12 +68,12 @@ export function createPartsService(
 
     async update(id: string, input: ProductInput) {
       checkImage(input.img);
-      if (!(validId(id) && (await repo.update(id, toRow(input))))) throw notFound(apiMessages.partNotFound);
+      if (!(await repo.update(id, toRow(input)))) throw new NotFound(apiMessages.partNotFound);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
 
     async remove(id: string) {
-      if (!(validId(id) && (await repo.softDelete(id)))) throw notFound(apiMessages.partNotFound);
+      if (!(await repo.softDelete(id))) throw new NotFound(apiMessages.partNotFound);
       return { acknowledged: true, deletedCount: 1 };
     },
   };

@@ -1,8 +1,8 @@
-import { paginationQuerySchema, reviewInputSchema } from '@store/shared';
+import { apiMessages, idParams, paginationQuerySchema, reviewInputSchema } from '@store/shared';
 import { type RequestHandler, Router } from 'express';
 import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { sendPage } from '../../lib/pagination.js';
-import { parseInput, parseQuery } from '../../lib/validate.js';
+import { parseInput, parseParams, parseQuery } from '../../lib/validate.js';
 import type { ReviewsService } from './service.js';
 
 export function reviewsRoutes(
@@ -21,7 +21,7 @@ export function reviewsRoutes(
   });
 
   router.delete('/review/:id', requireUser, requireAdmin, async (req, res) => {
-    res.json(await service.remove(String(req.params.id)));
+    res.json(await service.remove(parseParams(idParams, req.params, apiMessages.reviewNotFound).id));
   });
 
   return router;

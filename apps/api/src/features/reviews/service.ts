@@ -1,7 +1,7 @@
-import { apiMessages, idSchema, type PaginationQuery, type Review, type ReviewInput } from '@store/shared';
-import { notFound } from '../../lib/http-error.js';
+import { apiMessages, type PaginationQuery, type Review, type ReviewInput } from '@store/shared';
+import type { Caller } from '../../auth/caller.js';
+import { NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
-import type { UserRow } from '../users/repo.js';
 import type { ReviewsRepo } from './repo.js';
 
 type ListedReview = Awaited<ReturnType<ReviewsRepo['listNewest']>>['items'][number];
@@ -26,14 +26,13 @@ export function createReviewsService(repo: ReviewsRepo) {
     },
 
     /** Name and e-mail are the signed-in user's, never the body's. */
-    async add(author: UserRow, input: ReviewInput) {
+    async add(author: Caller, input: ReviewInput) {
       const insertedId = await repo.insert({ name: author.name, email: author.email, ...input });
       return { acknowledged: true, insertedId };
     },
 
     async remove(id: string) {
-      const deleted = idSchema.safeParse(id).success && (await repo.delete(id));
-      if (!deleted) throw notFound(apiMessages.reviewNotFound);
+      if (!(await repo.delete(id))) throw new NotFound(apiMessages.reviewNotFound);
       return { acknowledged: true, deletedCount: 1 };
     },
   };

@@ -1,32 +1,20 @@
 import {
   apiMessages,
-  emailSchema,
+  emailParams,
   paginationQuerySchema,
   profileUpdateSchema,
   signInBodySchema,
 } from '@store/shared';
-import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { bearerToken, currentUser, requireAdmin } from '../../auth/guards.js';
-import { IdentityUnavailable } from '../../auth/identity.js';
-import { HttpError } from '../../lib/http-error.js';
+import { Unauthenticated } from '../../lib/domain-errors.js';
 import { sendPage } from '../../lib/pagination.js';
 import { parseInput, parseQuery } from '../../lib/validate.js';
 import type { UsersService } from './service.js';
 
-/** E-mails in paths are compared lower-cased, as they are stored. */
-const emailParam = (req: Request) => parseInput(emailSchema, req.params.email).toLowerCase();
-
-/** How long a client should wait before asking again while the identity provider is down. */
-const IDENTITY_RETRY_AFTER_SECONDS = 30;
-
-/** The identity provider did not answer: 503 with Retry-After, in words that fit the action. */
-const whenIdentityDown =
-  (message: string): ErrorRequestHandler =>
-  (error, _req, res, next) => {
-    if (!(error instanceof IdentityUnavailable)) return next(error);
-    res.status(503).set('Retry-After', String(IDENTITY_RETRY_AFTER_SECONDS)).json({ message });
-  };
+/** The e-mail in the path, as stored (emailSchema lower-cases); a malformed one is a 400. */
+const emailParam = (req: Request) => parseInput(emailParams, req.params).email;
 
 export function usersRoutes(
   service: UsersService,
@@ -44,17 +32,12 @@ export function usersRoutes(
     },
   });
 
-  router.put(
-    '/user/:email',
-    signInLimiter,
-    async (req: Request, res: Response) => {
-      const idToken = bearerToken(req);
-      if (!idToken) throw new HttpError(401, apiMessages.signInRequired);
-      const { name } = parseInput(signInBodySchema, req.body ?? {});
-      res.json(await service.signIn({ idToken, email: emailParam(req), name }));
-    },
-    whenIdentityDown(apiMessages.identityUnavailable),
-  );
+  router.put('/user/:email', signInLimiter, async (req, res) => {
+    const idToken = bearerToken(req);
+    if (!idToken) throw new Unauthenticated(apiMessages.signInRequired);
+    const { name } = parseInput(signInBodySchema, req.body ?? {});
+    res.json(await service.signIn({ idToken, email: emailParam(req), name }));
+  });
 
   router.get('/admin/:email', requireUser, async (req, res) => {
     res.json(await service.isAdmin(currentUser(res), emailParam(req)));
@@ -77,15 +60,9 @@ export function usersRoutes(
     res.json(await service.restore(emailParam(req)));
   });
 
-  router.delete(
-    '/user/:email',
-    requireUser,
-    requireAdmin,
-    async (req: Request, res: Response) => {
-      res.json(await service.remove(currentUser(res), emailParam(req)));
-    },
-    whenIdentityDown(apiMessages.removalUnfinished),
-  );
+  router.delete('/user/:email', requireUser, requireAdmin, async (req, res) => {
+    res.json(await service.remove(currentUser(res), emailParam(req)));
+  });
 
   router.patch('/profile', requireUser, async (req, res) => {
     const { name } = parseInput(profileUpdateSchema, req.body ?? {});

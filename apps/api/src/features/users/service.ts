@@ -5,13 +5,32 @@ import {
   type SignInResponse,
   type User,
 } from '@store/shared';
-import { type IdentityProvider, InvalidIdentityToken, type VerifiedIdentity } from '../../auth/identity.js';
+import type { Caller } from '../../auth/caller.js';
+import {
+  IDENTITY_RETRY_AFTER_SECONDS,
+  type IdentityProvider,
+  IdentityUnavailable,
+  InvalidIdentityToken,
+  type VerifiedIdentity,
+} from '../../auth/identity.js';
 import type { TokenService } from '../../auth/tokens.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
-import type { UserRow, UsersRepo } from './repo.js';
+import type { UsersRepo } from './repo.js';
 
-const toUser = ({ email, name, role }: Pick<UserRow, 'email' | 'name' | 'role'>): User => ({
+/** The identity provider did not answer: the caller may retry, told in words that fit the action. */
+async function whileIdentityReachable<T>(message: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof IdentityUnavailable) {
+      throw new Unavailable(message, IDENTITY_RETRY_AFTER_SECONDS, { cause: error });
+    }
+    throw error;
+  }
+}
+
+const toUser = ({ email, name, role }: Caller): User => ({
   email,
   name,
   role,
@@ -37,12 +56,14 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
     }): Promise<SignInResponse> {
       let verified: VerifiedIdentity;
       try {
-        verified = await identity.verifyIdToken(input.idToken);
+        verified = await whileIdentityReachable(apiMessages.identityUnavailable, () =>
+          identity.verifyIdToken(input.idToken),
+        );
       } catch (error) {
-        if (error instanceof InvalidIdentityToken) throw new HttpError(401, apiMessages.identityInvalid);
+        if (error instanceof InvalidIdentityToken) throw new Unauthenticated(apiMessages.identityInvalid);
         throw error;
       }
-      if (verified.email !== input.email) throw new HttpError(403, apiMessages.identityMismatch);
+      if (verified.email !== input.email) throw new Forbidden(apiMessages.identityMismatch);
 
       const outcome = await repo.signIn({
         email: verified.email,
@@ -51,15 +72,14 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
         // Anyone can create an unverified account for any address: power needs the inbox.
         promote: verified.emailVerified && adminEmails.includes(verified.email),
       });
-      if (outcome === 'blocked') throw new HttpError(403, apiMessages.accountRemoved);
+      if (outcome === 'blocked') throw new Forbidden(apiMessages.accountRemoved);
       const { created, ...row } = outcome;
       return { result: { acknowledged: true, created, user: toUser(row) }, token: tokens.issue(row) };
     },
 
     /** Admin status of `email`, for that user or an admin (spec §6). */
-    async isAdmin(requester: UserRow, email: string) {
-      if (requester.email !== email && requester.role !== 'admin')
-        throw new HttpError(403, apiMessages.forbidden);
+    async isAdmin(requester: Caller, email: string) {
+      if (requester.email !== email && requester.role !== 'admin') throw new Forbidden(apiMessages.forbidden);
       const user = requester.email === email ? requester : await repo.find(email);
       return { admin: user?.role === 'admin' };
     },
@@ -71,7 +91,7 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
 
     async makeAdmin(email: string) {
       const { matchedCount, modifiedCount } = await repo.makeAdmin(email);
-      if (matchedCount === 0) throw notFound(apiMessages.userNotFound);
+      if (matchedCount === 0) throw new NotFound(apiMessages.userNotFound);
       return { acknowledged: true, matchedCount, modifiedCount };
     },
 
@@ -80,13 +100,13 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
      * Safe to retry: if the provider is unreachable the person is already locked out, and a
      * retry finds the e-mail blocked without a row and finishes the identity deletion.
      */
-    async remove(requester: UserRow, email: string) {
-      if (requester.email === email) throw new HttpError(409, apiMessages.cannotRemoveSelf);
+    async remove(requester: Caller, email: string) {
+      if (requester.email === email) throw new Conflict(apiMessages.cannotRemoveSelf);
       const outcome = await repo.removeAndBlock(email, requester.email);
-      if (outcome === 'not-found') throw notFound(apiMessages.userNotFound);
-      if (outcome === 'last-admin') throw new HttpError(409, apiMessages.lastAdmin);
+      if (outcome === 'not-found') throw new NotFound(apiMessages.userNotFound);
+      if (outcome === 'last-admin') throw new Conflict(apiMessages.lastAdmin);
       // Their orders keep name and e-mail; the identity account goes so no stale login remains.
-      await identity.deleteUserByEmail(email);
+      await whileIdentityReachable(apiMessages.removalUnfinished, () => identity.deleteUserByEmail(email));
       return { acknowledged: true, deletedCount: outcome === 'deleted' ? 1 : 0 };
     },
 
@@ -104,13 +124,13 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
 
     /** Lets a removed person sign up again (as a new customer). */
     async restore(email: string) {
-      if (!(await repo.unblock(email))) throw notFound(apiMessages.notBlocked);
+      if (!(await repo.unblock(email))) throw new NotFound(apiMessages.notBlocked);
       return { acknowledged: true, deletedCount: 1 };
     },
 
-    async rename(requester: UserRow, name: string) {
+    async rename(requester: Caller, name: string) {
       const row = await repo.rename(requester.email, name);
-      if (!row) throw new HttpError(401, apiMessages.sessionInvalid);
+      if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
       return { user: toUser(row), token: tokens.issue(row) };
     },
   };

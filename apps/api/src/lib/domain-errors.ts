@@ -1,0 +1,48 @@
+/**
+ * What a service can say went wrong, in its own words: no HTTP here. The one error handler
+ * (error-handler.ts) turns each into its status. Messages are the user-facing ones of
+ * packages/shared/src/messages.ts, sent as they are.
+ */
+export abstract class DomainError extends Error {
+  /** `fields`: a message (or a figure, such as the stock left) per input field concerned. */
+  constructor(
+    message: string,
+    readonly fields?: Record<string, string>,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+
+  override get name() {
+    return this.constructor.name;
+  }
+}
+
+/** The thing named does not exist, or the caller may not learn that it does. */
+export class NotFound extends DomainError {}
+
+/** The request clashes with the current state (stock, status, the last admin). */
+export class Conflict extends DomainError {}
+
+/** The caller is known but may not do this. */
+export class Forbidden extends DomainError {}
+
+/** No caller, or one whose proof (token, session) no longer holds. */
+export class Unauthenticated extends DomainError {}
+
+/** The input is wrong; `fields` names each wrong field with its message. */
+export class Invalid extends DomainError {}
+
+/** Well-formed, but contradicts an earlier request it claims to repeat (a reused idempotency key). */
+export class Unprocessable extends DomainError {}
+
+/** A dependency is down: the same request may succeed after `retryAfterSeconds`. */
+export class Unavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, undefined, options);
+  }
+}
