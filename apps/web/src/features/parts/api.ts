@@ -1,4 +1,4 @@
-import { HOME_PARTS_COUNT, type Part, type PartSort } from '@store/shared';
+import { HOME_PARTS_COUNT, type PartSort } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
 
@@ -19,7 +19,7 @@ export const partKeys = {
 export const partsListQuery = (params: PartsListParams) =>
   queryOptions({
     queryKey: partKeys.list(params),
-    queryFn: ({ signal }) => apiList<Part>('/parts', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => apiList('/parts', 'partSchema', { query: { ...params }, signal }),
   });
 
 /** "Our Parts" on the home page: the newest three (spec §2). */
@@ -28,5 +28,5 @@ export const newestPartsQuery = () => partsListQuery({ page: 1, limit: HOME_PART
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: partKeys.detail(id),
-    queryFn: ({ signal }) => apiJson<Part>(`/part/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiJson(`/part/${encodeURIComponent(id)}`, 'partSchema', { signal }),
   });
