@@ -1,4 +1,4 @@
-import type { ProductInput } from '@store/shared';
+import type { EditProductForm, ProductInput } from '@store/shared';
 import { apiJson } from '../../lib/api-client';
 import { apiBase, webEnv } from '../../lib/env';
 
@@ -35,7 +35,7 @@ export const deleteProduct = (id: string) =>
   apiJson(`/deleteparts/${encodeURIComponent(id)}`, 'deleteResultSchema', { method: 'DELETE', auth: true });
 
 /** The API names fields as the Part does; the form as the spec's form does. */
-export const formFieldOf: Record<string, string> = {
+export const formFieldOf: Partial<Record<string, keyof EditProductForm>> = {
   name: 'name',
   price: 'price',
   availableQuantity: 'available',

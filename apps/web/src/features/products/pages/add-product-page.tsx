@@ -16,7 +16,7 @@ export default function AddProductPage() {
         submitLabel="Add Product"
         onSubmit={async (values) => {
           const file = values.image?.[0];
-          if (!file) return;
+          if (!(file instanceof File)) return;
           const img = await uploadImage(file);
           const { insertedId } = await addProduct(toProductInput(values, img));
           if (!insertedId) {

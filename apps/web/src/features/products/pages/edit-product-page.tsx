@@ -37,7 +37,7 @@ export default function EditProductPage() {
         }}
         onSubmit={async (values) => {
           const file = values.image?.[0];
-          const img = file ? await uploadImage(file) : current.img;
+          const img = file instanceof File ? await uploadImage(file) : current.img;
           await updateProduct(current._id, toProductInput(values, img));
           toast.success(productMessages.updated);
           await queryClient.invalidateQueries({ queryKey: partKeys.all });
