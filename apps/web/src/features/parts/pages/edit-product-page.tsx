@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { partKeys, partQuery } from '../../parts';
-import { updateProduct, uploadImage } from '../api';
+import { partKeys, partQuery, updateProduct, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
 
 export default function EditProductPage() {

@@ -1,8 +1,7 @@
 import { toastMessages } from '@store/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { partKeys } from '../../parts';
-import { addProduct, uploadImage } from '../api';
+import { addProduct, partKeys, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
 
 /** Add Product (spec §3, §8): upload the image, then add the product. */
