@@ -20,8 +20,8 @@ export const TOAST_OPTIONS = {
   theme: 'light',
 } as const;
 
-/** Data cache: entries kept 5 minutes, 3 retries, exponential retry delay capped at 30 s. */
-export const QUERY_CACHE = { gcTimeMs: 5 * 60_000, retries: 3, maxRetryDelayMs: 30_000 } as const;
+/** Data cache: 3 retries (its 5-minute cache time and capped back-off are TanStack Query's defaults). */
+export const QUERY_CACHE = { retries: 3 } as const;
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 

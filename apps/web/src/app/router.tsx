@@ -1,10 +1,10 @@
 import { createBrowserRouter } from 'react-router-dom';
-import { DashboardLayout } from '../components/layout/dashboard-layout';
-import { RootLayout } from '../components/layout/root-layout';
 import { LoadingState } from '../components/ui/states';
-import { RequireAdmin, RequireAuth } from '../features/auth/guards';
+import { RequireAdmin, RequireAuth } from '../features/auth';
 import { RouteError } from '../features/errors/pages/route-error';
 import { lazyRoute } from '../lib/lazy-route';
+import { DashboardLayout } from './layout/dashboard-layout';
+import { RootLayout } from './layout/root-layout';
 
 const home = lazyRoute('home', () => import('../features/home/pages/home-page'));
 
@@ -23,7 +23,7 @@ export const router = createBrowserRouter([
           { path: '/home', lazy: home },
           {
             path: '/parts',
-            lazy: lazyRoute('catalog', () => import('../features/catalog/pages/catalog-page')),
+            lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
           },
           { path: '/blogs', lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')) },
           {
@@ -69,21 +69,21 @@ export const router = createBrowserRouter([
                         path: 'addproduct',
                         lazy: lazyRoute(
                           'add-product',
-                          () => import('../features/products/pages/add-product-page'),
+                          () => import('../features/parts/pages/add-product-page'),
                         ),
                       },
                       {
                         path: 'manageproducts',
                         lazy: lazyRoute(
                           'manage-products',
-                          () => import('../features/products/pages/manage-products-page'),
+                          () => import('../features/parts/pages/manage-products-page'),
                         ),
                       },
                       {
                         path: 'manageproducts/:id',
                         lazy: lazyRoute(
                           'edit-product',
-                          () => import('../features/products/pages/edit-product-page'),
+                          () => import('../features/parts/pages/edit-product-page'),
                         ),
                       },
                       {

@@ -1,10 +1,31 @@
+import { pageMessages } from '@store/shared';
+import type { z } from 'zod';
+import { apiBase } from './env';
 import { session } from './session';
 
 /**
- * The one way the web app talks to the API: JSON in and out, our token on authenticated calls,
- * errors as ApiError with the server's message, and list totals read from X-Total-Count.
+ * The one way the web app talks to the API: JSON (or multipart) in, every answer parsed at the
+ * edge with its schema from packages/shared, our token on authenticated calls, errors as
+ * ApiError with the server's message, and list totals read from X-Total-Count.
  */
-export const API_BASE = `${import.meta.env.VITE_API_URL ?? ''}/api`;
+
+type Answers = typeof import('./answer-schemas')['answers'];
+/** A response schema, named as packages/shared exports it (e.g. 'partSchema'). */
+export type SchemaName = keyof Answers;
+type Answer<K extends SchemaName> = z.output<Answers[K]>;
+
+/**
+ * The schemas arrive with the first answer rather than before the first paint: zod stays out
+ * of the entry bundle, and each answer is parsed as soon as both are here.
+ */
+const answerSchemas = () => import('./answer-schemas');
+
+/**
+ * The schema named `name`, typed by the answer it reads. The one cast: TypeScript cannot relate
+ * a generic key's schema to that schema's output; `Answer<K>` is defined from the same table.
+ */
+const schemaOf = <K extends SchemaName>(answers: Answers, name: K) =>
+  answers[name] as unknown as z.ZodType<Answer<K>>;
 
 export class ApiError extends Error {
   constructor(
@@ -17,9 +38,33 @@ export class ApiError extends Error {
   }
 }
 
+/** The store answered, but not as the contract says: a bug, never fixed by asking again. */
+export class UnexpectedAnswerError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(pageMessages.loadFailed);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
 /** 401 or 403: the session is gone or not allowed (spec §8 signs the user out on these). */
 export const isDenied = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+let deniedHandler: (() => void) | undefined;
+
+/**
+ * Who signs the user out when a call made with our token is refused (spec §6-§8). One handler for
+ * every call, registered by the app; calls that carry another token (signing in) are exempt.
+ */
+export function onSessionDenied(handler: () => void): () => void {
+  deniedHandler = handler;
+  return () => {
+    if (deniedHandler === handler) deniedHandler = undefined;
+  };
+}
 
 export interface ListResult<T> {
   items: T[];
@@ -31,6 +76,7 @@ type Query = Record<string, string | number | undefined>;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
+  /** Sent as JSON, or as is when it is FormData (multipart). */
   body?: unknown;
   signal?: AbortSignal;
   /** Send our API token (most calls), or a specific bearer token (the Firebase ID token). */
@@ -39,28 +85,45 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-function url(path: string, query?: Query): string {
+async function url(path: string, query?: Query): Promise<string> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
   }
   const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  const base = /^https?:/.test(path) ? path : `${await apiBase()}${path}`;
+  return `${base}${search ? `?${search}` : ''}`;
+}
+
+function requestBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
+/** The server's `{ message, fields }`; other image hosts (spec §7) put it only under `error`. */
+async function errorOf(status: number, body: unknown): Promise<ApiError> {
+  const { apiErrorSchema, imageRefusedSchema } = await answerSchemas();
+  const ours = apiErrorSchema.safeParse(body);
+  if (ours.success) return new ApiError(status, ours.data.message, ours.data.fields);
+  const host = imageRefusedSchema.pick({ error: true }).safeParse(body);
+  return new ApiError(status, host.success ? host.data.error.message : `Request failed (${status})`);
 }
 
 async function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const body = requestBody(options.body);
+  // FormData sets its own multipart Content-Type, boundary included.
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
   const bearer =
     typeof options.auth === 'object' ? options.auth.bearer : options.auth ? session.token() : undefined;
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
   let response: Response;
   try {
-    response = await fetch(url(path, options.query), {
+    response = await fetch(await url(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+      ...(body !== undefined && { body }),
       ...(options.signal && { signal: options.signal }),
     });
   } catch (error) {
@@ -68,22 +131,38 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
     throw new ApiError(0, 'The store cannot be reached. Check your connection and try again.');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as {
-      message?: string;
-      fields?: Record<string, string>;
-    };
-    throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.fields);
+    const error = await errorOf(response.status, await response.json().catch(() => undefined));
+    if (options.auth === true && isDenied(error)) deniedHandler?.();
+    throw error;
   }
   return response;
 }
 
-export async function apiJson<T>(path: string, options?: RequestOptions): Promise<T> {
-  const response = await request(path, options);
-  return (await response.json()) as T;
+/** The parse result, or the error a page shows as a load failure. */
+function answerOf<T>(path: string, result: z.ZodSafeParseResult<T>): T {
+  if (!result.success) throw new UnexpectedAnswerError(path, result.error.issues);
+  return result.data;
 }
 
-export async function apiList<T>(path: string, options?: RequestOptions): Promise<ListResult<T>> {
-  const response = await request(path, options);
-  const items = (await response.json()) as T[];
+/** One answer, checked against the schema named `schema`; its type is that schema's. */
+export async function apiJson<K extends SchemaName>(
+  path: string,
+  schema: K,
+  options?: RequestOptions,
+): Promise<Answer<K>> {
+  const [response, { answers, check }] = await Promise.all([request(path, options), answerSchemas()]);
+  const body: unknown = await response.json().catch(() => undefined);
+  return answerOf(path, check(schemaOf(answers, schema), body));
+}
+
+/** A page of a list: each item checked against the schema named `item`, the total from X-Total-Count. */
+export async function apiList<K extends SchemaName>(
+  path: string,
+  item: K,
+  options?: RequestOptions,
+): Promise<ListResult<Answer<K>>> {
+  const [response, { answers, checkList }] = await Promise.all([request(path, options), answerSchemas()]);
+  const body: unknown = await response.json().catch(() => undefined);
+  const items = answerOf(path, checkList(schemaOf(answers, item), body));
   return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
 }

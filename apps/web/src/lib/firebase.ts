@@ -15,7 +15,7 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth';
-import { loadIdentitySettings, storeOrigin } from './identity-settings';
+import { loadIdentitySettings, storeOrigin } from './env';
 
 const settings = await loadIdentitySettings();
 const app = initializeApp(
@@ -31,7 +31,7 @@ const app = initializeApp(
 );
 const auth = getAuth(app);
 if (settings.mode === 'emulator') {
-  connectAuthEmulator(auth, storeOrigin(), { disableWarnings: true });
+  connectAuthEmulator(auth, await storeOrigin(), { disableWarnings: true });
 }
 
 export const usingEmulator = settings.mode === 'emulator';

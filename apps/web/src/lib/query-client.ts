@@ -1,19 +1,18 @@
 import { QUERY_CACHE } from '@store/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, UnexpectedAnswerError } from './api-client';
 
-/** Client mistakes (4xx) will not change on retry; everything else is retried per spec §9. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
+/**
+ * Spec §9's cache time (5 minutes) and back-off (doubling, capped at 30 s) are TanStack Query's
+ * defaults. Its retries are too, except that a client mistake (4xx) or an answer that breaks the
+ * contract will not change on retry.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof UnexpectedAnswerError) return false;
   return failureCount < QUERY_CACHE.retries;
 }
 
-export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, QUERY_CACHE.maxRetryDelayMs);
-
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { gcTime: QUERY_CACHE.gcTimeMs, staleTime: 30_000, retry: shouldRetry, retryDelay },
-    },
-  });
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: shouldRetry } } });
 }

@@ -1,3 +1,4 @@
+import { type JwtPayload, jwtDecode } from 'jwt-decode';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -18,22 +19,21 @@ interface Session {
   expiresAt: number;
 }
 
+/** Reads the claims the display needs; anything else in the token is the API's business. */
 function decode(token: string): Session | undefined {
+  let claims: JwtPayload & { name?: unknown };
   try {
-    const [, payload] = token.split('.');
-    if (!payload) return undefined;
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as {
-      sub?: unknown;
-      name?: unknown;
-      exp?: unknown;
-    };
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return undefined;
-    const name = typeof claims.name === 'string' && claims.name ? claims.name : claims.sub;
-    return { token, user: { email: claims.sub, name }, expiresAt: claims.exp * 1000 };
+    claims = jwtDecode(token);
   } catch {
     return undefined;
   }
+  const { sub, exp, name } = claims;
+  if (typeof sub !== 'string' || typeof exp !== 'number') return undefined;
+  return {
+    token,
+    user: { email: sub, name: typeof name === 'string' && name ? name : sub },
+    expiresAt: exp * 1000,
+  };
 }
 
 function readStored(): Session | undefined {

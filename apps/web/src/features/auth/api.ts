@@ -10,7 +10,7 @@ export const authKeys = {
 
 /** Trades a Firebase ID token for our API token (PUT /api/user/:email) and starts the session. */
 export async function startSession(identity: IdentityResult): Promise<SignInResponse> {
-  const response = await apiJson<SignInResponse>(`/user/${encodeURIComponent(identity.email)}`, {
+  const response = await apiJson(`/user/${encodeURIComponent(identity.email)}`, 'signInResponseSchema', {
     method: 'PUT',
     auth: { bearer: identity.idToken },
     body: identity.name ? { name: identity.name } : {},
@@ -24,12 +24,12 @@ export const adminQuery = (email: string) =>
   queryOptions({
     queryKey: authKeys.admin(email),
     queryFn: ({ signal }) =>
-      apiJson<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`, { auth: true, signal }),
+      apiJson(`/admin/${encodeURIComponent(email)}`, 'adminStatusSchema', { auth: true, signal }),
     staleTime: 60_000,
   });
 
 export async function renameProfile(input: ProfileUpdate): Promise<User> {
-  const { user, token } = await apiJson<{ user: User; token: string }>('/profile', {
+  const { user, token } = await apiJson('/profile', 'profileResultSchema', {
     method: 'PATCH',
     auth: true,
     body: input,

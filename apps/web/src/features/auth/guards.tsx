@@ -1,12 +1,10 @@
 import { toastMessages } from '@store/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../components/ui/states';
-import { isDenied } from '../../lib/api-client';
 import { useSessionUser } from '../../lib/session';
-import { adminQuery } from './api';
+import { useAdminStatus } from './use-admin-status';
 import { useSignOut } from './use-sign-out';
 
 /** Sign-in-only pages: to /login, remembering where the visitor was going (spec §6). */
@@ -20,9 +18,10 @@ export function RequireAuth() {
 /** Admin-only pages: anyone else is signed out and sent to /login with the spec's toast. */
 export function RequireAdmin() {
   const user = useSessionUser();
-  const admin = useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const admin = useAdminStatus();
   const signOut = useSignOut();
-  const refused = admin.data?.admin === false || isDenied(admin.error);
+  // A refused call (401/403) is the API client's to handle: it signs out and goes to /.
+  const refused = admin.data?.admin === false;
 
   useEffect(() => {
     if (!refused) return;

@@ -1,13 +1,6 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type Order,
-  type OrderInput,
-  type OrderPayment,
-  type OrderStatus,
-} from '@store/shared';
+import { IDEMPOTENCY_KEY_HEADER, type OrderInput, type OrderStatus } from '@store/shared';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiJson, apiList } from '../../lib/api-client';
-import { retryDelay } from '../../lib/query-client';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -23,7 +16,11 @@ export const myOrdersQuery = (email: string, page: number) =>
   queryOptions({
     queryKey: orderKeys.mine(email, page),
     queryFn: ({ signal }) =>
-      apiList<Order>('/myorder', { auth: true, query: { email, page, limit: ORDERS_PAGE_SIZE }, signal }),
+      apiList('/myorder', 'orderSchema', {
+        auth: true,
+        query: { email, page, limit: ORDERS_PAGE_SIZE },
+        signal,
+      }),
   });
 
 /** The spec's GET /orders/{email}: the admin names themselves. */
@@ -31,7 +28,7 @@ export const manageOrdersQuery = (adminEmail: string, status: OrderStatus | unde
   queryOptions({
     queryKey: orderKeys.manage(status, page),
     queryFn: ({ signal }) =>
-      apiList<Order>(`/orders/${encodeURIComponent(adminEmail)}`, {
+      apiList(`/orders/${encodeURIComponent(adminEmail)}`, 'orderSchema', {
         auth: true,
         query: { status, page, limit: ORDERS_PAGE_SIZE },
         signal,
@@ -42,7 +39,7 @@ export const paymentQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.payment(id),
     queryFn: ({ signal }) =>
-      apiJson<OrderPayment>(`/order/${encodeURIComponent(id)}`, { auth: true, signal }),
+      apiJson(`/order/${encodeURIComponent(id)}`, 'orderPaymentSchema', { auth: true, signal }),
   });
 
 /** One Order click: what to order, and the key that makes retrying it safe. */
@@ -59,7 +56,7 @@ export function newIdempotencyKey(): string {
 }
 
 export const placeOrder = ({ input, idempotencyKey }: PlaceOrderVariables) =>
-  apiJson<{ acknowledged: boolean; insertedId: string; order: Order }>('/order', {
+  apiJson('/order', 'placedOrderSchema', {
     method: 'POST',
     auth: true,
     body: input,
@@ -78,14 +75,13 @@ export function shouldRetryOrder(failureCount: number, error: Error): boolean {
 export const placeOrderMutation = mutationOptions({
   mutationFn: placeOrder,
   retry: shouldRetryOrder,
-  retryDelay,
 });
 
 export const cancelOrder = (id: string) =>
-  apiJson<{ modifiedCount: number }>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+  apiJson(`/order/${encodeURIComponent(id)}`, 'updateResultSchema', { method: 'DELETE', auth: true });
 
 export const advanceOrder = ({ id, status }: { id: string; status: 'paid' | 'shipped' }) =>
-  apiJson<{ order: Order }>(`/order/${encodeURIComponent(id)}/status`, {
+  apiJson(`/order/${encodeURIComponent(id)}/status`, 'orderStatusResultSchema', {
     method: 'PATCH',
     auth: true,
     body: { status },

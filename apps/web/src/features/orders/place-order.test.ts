@@ -11,6 +11,21 @@ let server: Server;
 let api: typeof import('./api');
 let ApiError: typeof import('../../lib/api-client').ApiError;
 const seen: { key: string | undefined; body: unknown }[] = [];
+const placed = {
+  _id: 'order-1',
+  partId: 'p-1',
+  productName: 'Ryzen 7',
+  userName: 'Ada',
+  email: 'ada@example.com',
+  unitPrice: 300,
+  productQuantity: 10,
+  price: 3000,
+  discount: 0,
+  phone: '+1 555 010 2030',
+  address: '1 Main Street',
+  status: 'unpaid',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeAll(async () => {
   server = createServer(async (req: IncomingMessage, res) => {
@@ -22,11 +37,11 @@ beforeAll(async () => {
       return;
     }
     res.writeHead(201, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ acknowledged: true, insertedId: 'order-1', order: { _id: 'order-1' } }));
+    res.end(JSON.stringify({ acknowledged: true, insertedId: 'order-1', order: placed }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  // API_BASE is read when the client module loads, so the address is set before importing it.
+  // The environment is checked once, on the first call, so the address is set before that.
   vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${port}`);
   vi.resetModules();
   api = await import('./api');

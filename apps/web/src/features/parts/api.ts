@@ -1,6 +1,7 @@
-import { HOME_PARTS_COUNT, type Part, type PartSort } from '@store/shared';
+import { type EditProductForm, HOME_PARTS_COUNT, type PartSort, type ProductInput } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
+import { apiBase, webEnv } from '../../lib/env';
 
 export interface PartsListParams {
   page: number;
@@ -19,7 +20,7 @@ export const partKeys = {
 export const partsListQuery = (params: PartsListParams) =>
   queryOptions({
     queryKey: partKeys.list(params),
-    queryFn: ({ signal }) => apiList<Part>('/parts', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => apiList('/parts', 'partSchema', { query: { ...params }, signal }),
   });
 
 /** "Our Parts" on the home page: the newest three (spec §2). */
@@ -28,5 +29,49 @@ export const newestPartsQuery = () => partsListQuery({ page: 1, limit: HOME_PART
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: partKeys.detail(id),
-    queryFn: ({ signal }) => apiJson<Part>(`/part/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiJson(`/part/${encodeURIComponent(id)}`, 'partSchema', { signal }),
   });
+
+// Admin: adding, updating and deleting products.
+
+/**
+ * Uploads with the image-host protocol of spec §7 (multipart `image` + `key`, answer
+ * `{ success, data: { url } }`), to our own host by default or to any host that speaks it.
+ * Our token goes only to our own host.
+ */
+export async function uploadImage(file: File): Promise<string> {
+  const [env, ownHost] = [await webEnv(), `${await apiBase()}/image`];
+  const host = env.VITE_IMAGE_HOST_URL ?? ownHost;
+  const form = new FormData();
+  form.append('key', env.VITE_IMAGE_HOST_KEY);
+  form.append('image', file);
+  const uploaded = await apiJson(host, 'imageUploadedSchema', {
+    method: 'POST',
+    body: form,
+    auth: host.startsWith(ownHost),
+  });
+  return uploaded.data.url;
+}
+
+export const addProduct = (input: ProductInput) =>
+  apiJson('/addproduct', 'insertResultSchema', { method: 'POST', auth: true, body: input });
+
+export const updateProduct = (id: string, input: ProductInput) =>
+  apiJson(`/part/${encodeURIComponent(id)}`, 'updateResultSchema', {
+    method: 'PUT',
+    auth: true,
+    body: input,
+  });
+
+export const deleteProduct = (id: string) =>
+  apiJson(`/deleteparts/${encodeURIComponent(id)}`, 'deleteResultSchema', { method: 'DELETE', auth: true });
+
+/** The API names fields as the Part does; the form as the spec's form does. */
+export const formFieldOf: Partial<Record<string, keyof EditProductForm>> = {
+  name: 'name',
+  price: 'price',
+  availableQuantity: 'available',
+  minOrderQuantity: 'minorder',
+  description: 'description',
+  img: 'image',
+};

@@ -1,4 +1,4 @@
-import type { Review } from '@store/shared';
+import type { ReviewInput } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
 
@@ -10,8 +10,11 @@ export const reviewKeys = {
 export const reviewsQuery = (params: { page: number; limit: number }) =>
   queryOptions({
     queryKey: reviewKeys.list(params),
-    queryFn: ({ signal }) => apiList<Review>('/reviews', { query: params, signal }),
+    queryFn: ({ signal }) => apiList('/reviews', 'reviewSchema', { query: params, signal }),
   });
 
 export const deleteReview = (id: string) =>
-  apiJson<{ deletedCount: number }>(`/review/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+  apiJson(`/review/${encodeURIComponent(id)}`, 'deleteResultSchema', { method: 'DELETE', auth: true });
+
+export const addReview = (input: ReviewInput) =>
+  apiJson('/review', 'insertResultSchema', { method: 'POST', auth: true, body: input });

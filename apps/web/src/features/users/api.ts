@@ -1,4 +1,3 @@
-import type { BlockedEmail, User } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
 
@@ -17,28 +16,32 @@ export const usersQuery = (page: number) =>
   queryOptions({
     queryKey: userKeys.list(page),
     queryFn: ({ signal }) =>
-      apiList<User>('/user', { auth: true, query: { page, limit: USERS_PAGE_SIZE }, signal }),
+      apiList('/user', 'userSchema', { auth: true, query: { page, limit: USERS_PAGE_SIZE }, signal }),
   });
 
 export const makeAdmin = (email: string) =>
-  apiJson<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`, {
+  apiJson(`/user/admin/${encodeURIComponent(email)}`, 'updateResultSchema', {
     method: 'PUT',
     auth: true,
   });
 
 export const removeUser = (email: string) =>
-  apiJson<{ deletedCount: number }>(`/user/${encodeURIComponent(email)}`, { method: 'DELETE', auth: true });
+  apiJson(`/user/${encodeURIComponent(email)}`, 'deleteResultSchema', { method: 'DELETE', auth: true });
 
 /** E-mails of removed users: refused at sign-in until restored. */
 export const blockedQuery = () =>
   queryOptions({
     queryKey: userKeys.blocked(),
     queryFn: ({ signal }) =>
-      apiList<BlockedEmail>('/users/blocked', { auth: true, query: { limit: BLOCKED_LIST_LIMIT }, signal }),
+      apiList('/users/blocked', 'blockedEmailSchema', {
+        auth: true,
+        query: { limit: BLOCKED_LIST_LIMIT },
+        signal,
+      }),
   });
 
 export const restoreUser = (email: string) =>
-  apiJson<{ deletedCount: number }>(`/users/blocked/${encodeURIComponent(email)}`, {
+  apiJson(`/users/blocked/${encodeURIComponent(email)}`, 'deleteResultSchema', {
     method: 'DELETE',
     auth: true,
   });

@@ -1,8 +1,7 @@
 import { accountMessages } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { authKeys, startSession } from '../../auth/api';
-import { describeAuthError } from '../../auth/describe-auth-error';
+import { authKeys, describeAuthError, startSession } from '../../auth';
 
 const identityKey = (email: string) => ['identity', email] as const;
 

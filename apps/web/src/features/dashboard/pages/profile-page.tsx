@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessages, type ProfileUpdate, profileUpdateSchema } from '@store/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
-import { adminQuery, renameProfile } from '../../auth/api';
+import { renameProfile, useAdminStatus } from '../../auth';
 import { EmailVerification } from '../components/email-verification';
 
 /**
@@ -16,7 +16,7 @@ import { EmailVerification } from '../components/email-verification';
 export default function ProfilePage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
-  const admin = useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const admin = useAdminStatus();
   const {
     register,
     handleSubmit,

@@ -5,7 +5,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useSessionUser } from '../../../lib/session';
-import { adminQuery } from '../../auth/api';
+import { useAdminStatus } from '../../auth';
 import { deleteReview, ReviewCard, reviewKeys, reviewsQuery } from '../../reviews';
 
 const HOME_REVIEWS_COUNT = 6;
@@ -14,7 +14,7 @@ export function HomeReviews() {
   const reviews = useQuery(reviewsQuery({ page: 1, limit: HOME_REVIEWS_COUNT }));
   const user = useSessionUser();
   // Admins may delete a review where they see it; only signed-in visitors ask.
-  const admin = useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const admin = useAdminStatus();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const remove = useMutation({

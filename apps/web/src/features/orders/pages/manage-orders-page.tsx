@@ -7,7 +7,6 @@ import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { useSignOutWhenDenied } from '../../auth/use-sign-out';
 import { advanceOrder, manageOrdersQuery, ORDERS_PAGE_SIZE, orderKeys } from '../api';
 import { StatusBadge } from '../components/status-badge';
 
@@ -68,7 +67,6 @@ export default function ManageOrdersPage() {
     enabled: Boolean(admin),
     placeholderData: keepPreviousData,
   });
-  useSignOutWhenDenied(orders.error);
   const queryClient = useQueryClient();
   const advance = useMutation({
     mutationFn: advanceOrder,

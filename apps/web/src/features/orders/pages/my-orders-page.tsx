@@ -8,7 +8,6 @@ import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { useSignOutWhenDenied } from '../../auth/use-sign-out';
 import { partKeys } from '../../parts';
 import { cancelOrder, myOrdersQuery, ORDERS_PAGE_SIZE, orderKeys } from '../api';
 import { StatusBadge } from '../components/status-badge';
@@ -23,7 +22,6 @@ export default function MyOrdersPage() {
     enabled: Boolean(user),
     placeholderData: keepPreviousData,
   });
-  useSignOutWhenDenied(orders.error);
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
 

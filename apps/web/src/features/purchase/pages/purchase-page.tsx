@@ -20,7 +20,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders/api';
+import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
 import { partKeys, partQuery } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Field, TextAreaField } from '../../../components/ui/field';
-import { ApiError, apiJson } from '../../../lib/api-client';
-import { reviewKeys } from '../api';
+import { ApiError } from '../../../lib/api-client';
+import { addReview, reviewKeys } from '../api';
 
 /** Add Review (spec §2): message and ratings; name and e-mail come from the account. */
 export default function AddReviewPage() {
@@ -20,7 +20,7 @@ export default function AddReviewPage() {
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      await apiJson('/review', { method: 'POST', auth: true, body: input });
+      await addReview(input);
       toast.success(toastMessages.reviewAdded);
       reset({ message: '', ratings: Number.NaN });
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });

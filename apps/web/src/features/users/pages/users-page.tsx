@@ -8,7 +8,6 @@ import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
-import { useSignOutWhenDenied } from '../../auth/use-sign-out';
 import { makeAdmin, removeUser, USERS_PAGE_SIZE, userKeys, usersQuery } from '../api';
 import { RemovedUsers } from '../components/removed-users';
 
@@ -18,7 +17,6 @@ export default function UsersPage() {
   const [params, setParams] = useSearchParams();
   const page = pageParam(params);
   const users = useQuery({ ...usersQuery(page), placeholderData: keepPreviousData });
-  useSignOutWhenDenied(users.error);
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });

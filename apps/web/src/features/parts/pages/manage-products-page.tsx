@@ -7,8 +7,7 @@ import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { formatPrice } from '../../../lib/format';
-import { partKeys, partsListQuery } from '../../parts';
-import { deleteProduct } from '../api';
+import { deleteProduct, partKeys, partsListQuery } from '../api';
 
 const PAGE_SIZE = 20;
 

@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addProductFormSchema, editProductFormSchema } from '@store/shared';
+import { addProductFormSchema, type EditProductForm, editProductFormSchema } from '@store/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { formFieldOf } from '../api';
 
-export interface ProductFormValues {
-  name: string;
-  price: number;
-  available: number;
-  minorder: number;
-  description: string;
-  bulkDiscount: boolean;
-  image?: FileList | undefined;
-}
+/**
+ * Both modes hold the edit form's fields and yield its values: the add form's (an image surely
+ * chosen) are a narrower case of them.
+ */
+type ProductFormFields = EditProductForm;
+export type ProductFormValues = z.output<typeof editProductFormSchema>;
 
 /**
  * The product form of spec §3 (name, price, available, minorder, description, image) with the
@@ -28,7 +26,7 @@ export function ProductForm({
   onSubmit,
 }: {
   mode: 'add' | 'edit';
-  defaultValues?: Partial<ProductFormValues>;
+  defaultValues?: Partial<Omit<ProductFormFields, 'image'>>;
   currentImage?: string;
   submitLabel: string;
   onSubmit: (values: ProductFormValues) => Promise<void>;
@@ -40,8 +38,10 @@ export function ProductForm({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues>({
-    resolver: zodResolver(mode === 'add' ? addProductFormSchema : editProductFormSchema) as never,
+  } = useForm<ProductFormFields, unknown, ProductFormValues>({
+    resolver: zodResolver<ProductFormFields, unknown, ProductFormValues>(
+      mode === 'add' ? addProductFormSchema : editProductFormSchema,
+    ),
     defaultValues: { bulkDiscount: false, ...defaultValues },
   });
 
@@ -52,7 +52,7 @@ export function ProductForm({
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {
-          setError((formFieldOf[field] ?? 'root') as keyof ProductFormValues | 'root', { message });
+          setError(formFieldOf[field] ?? 'root', { message });
         }
       } else {
         setError('root', { message: error instanceof Error ? error.message : String(error) });

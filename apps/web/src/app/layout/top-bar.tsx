@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useSignOut } from '../../features/auth/use-sign-out';
+import { useSignOut } from '../../features/auth';
 import { useSessionUser } from '../../lib/session';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import { pageParam } from '../../../components/ui/paged-table';
 import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { PartCard, PartCardSkeleton, partsListQuery } from '../../parts';
+import { partsListQuery } from '../api';
+import { PartCard, PartCardSkeleton } from '../components/part-card';
 
 const sorts: { value: PartSort; label: string }[] = [
   { value: 'newest', label: 'Newest' },

@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { partKeys, partQuery } from '../../parts';
-import { updateProduct, uploadImage } from '../api';
+import { partKeys, partQuery, updateProduct, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
 
 export default function EditProductPage() {
@@ -37,7 +36,7 @@ export default function EditProductPage() {
         }}
         onSubmit={async (values) => {
           const file = values.image?.[0];
-          const img = file ? await uploadImage(file) : current.img;
+          const img = file instanceof File ? await uploadImage(file) : current.img;
           await updateProduct(current._id, toProductInput(values, img));
           toast.success(productMessages.updated);
           await queryClient.invalidateQueries({ queryKey: partKeys.all });

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router-dom';
-import { adminQuery } from '../../features/auth/api';
-import { useSessionUser } from '../../lib/session';
+import { useAdminStatus } from '../../features/auth';
 
 interface MenuItem {
   to: string;
@@ -23,8 +21,7 @@ const admins: MenuItem[] = [
 
 /** The dashboard's side menu by role (spec §2): the role is asked of the API. */
 export function DashboardLayout() {
-  const user = useSessionUser();
-  const admin = useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const admin = useAdminStatus();
   const items = admin.isSuccess ? [...everyone, ...(admin.data.admin ? admins : customers)] : everyone;
 
   return (

@@ -1,8 +1,7 @@
 import { toastMessages } from '@store/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { partKeys } from '../../parts';
-import { addProduct, uploadImage } from '../api';
+import { addProduct, partKeys, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
 
 /** Add Product (spec §3, §8): upload the image, then add the product. */
@@ -16,7 +15,7 @@ export default function AddProductPage() {
         submitLabel="Add Product"
         onSubmit={async (values) => {
           const file = values.image?.[0];
-          if (!file) return;
+          if (!(file instanceof File)) return;
           const img = await uploadImage(file);
           const { insertedId } = await addProduct(toProductInput(values, img));
           if (!insertedId) {

@@ -1,0 +1,43 @@
+/**
+ * The web app's boundaries (issue #10): a feature is used by others only through its index.ts,
+ * and the shared layers (components/, lib/) never reach up into features. The app shell (app/)
+ * wires features together, and its router loads their pages lazily by path.
+ * Run by `npm run lint`.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'feature-only-through-index',
+      comment: 'Import another feature through its index.ts, never its internals.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: {
+        path: '^src/features/([^/]+)/.+',
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'shared-layers-never-import-features',
+      comment: 'components/ and lib/ serve every feature, so they may not depend on one.',
+      severity: 'error',
+      from: { path: '^src/(components|lib)/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'app-uses-features-through-index-or-pages',
+      comment: 'The shell uses a feature through its index.ts, or lazily loads one of its pages.',
+      severity: 'error',
+      from: { path: '^src/app/' },
+      to: {
+        path: '^src/features/[^/]+/.+',
+        pathNot: ['^src/features/[^/]+/index\\.ts$', '^src/features/[^/]+/pages/'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    exclude: { path: '\\.test\\.ts$' },
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * The API's answers the web app reads, by the names packages/shared gives them. The client loads
+ * this module with the first answer rather than before the first paint, so zod and these schemas
+ * stay out of the entry bundle.
+ */
+import { z } from 'zod';
+
+/** The answer as `schema` reads it, or the zod issues that say how it breaks the contract. */
+export function check<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return z.safeParse(schema, value);
+}
+
+/** A list's items, each as `item` reads it. */
+export function checkList<S extends z.ZodType>(item: S, value: unknown): z.ZodSafeParseResult<z.output<S>[]> {
+  return z.safeParse(z.array(item), value);
+}
+
+import {
+  adminStatusSchema,
+  apiErrorSchema,
+  blockedEmailSchema,
+  deleteResultSchema,
+  imageRefusedSchema,
+  imageUploadedSchema,
+  insertResultSchema,
+  orderPaymentSchema,
+  orderSchema,
+  orderStatusResultSchema,
+  partSchema,
+  placedOrderSchema,
+  profileResultSchema,
+  reviewSchema,
+  signInResponseSchema,
+  updateResultSchema,
+  userSchema,
+} from '@store/shared';
+
+/** By name, so a call names its answer and gets that schema's type. */
+export const answers = {
+  adminStatusSchema,
+  blockedEmailSchema,
+  deleteResultSchema,
+  imageUploadedSchema,
+  insertResultSchema,
+  orderPaymentSchema,
+  orderSchema,
+  orderStatusResultSchema,
+  partSchema,
+  placedOrderSchema,
+  profileResultSchema,
+  reviewSchema,
+  signInResponseSchema,
+  updateResultSchema,
+  userSchema,
+};
+
+/** Errors: ours, and those of other image hosts speaking spec §7. */
+/** zod itself, for the few checks that are not about answers (lib/env.ts). */
+export { apiErrorSchema, imageRefusedSchema, z };

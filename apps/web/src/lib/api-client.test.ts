@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** The client against a real HTTP server: answers parsed at the edge, refusals handled in one place. */
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+let server: Server;
+let answer: Handler = (_req, res) => res.end();
+let client: typeof import('./api-client');
+let session: typeof import('./session').session;
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+/** A token the session accepts: only its payload is read on this side. */
+const token = (claims: object) =>
+  ['e30', Buffer.from(JSON.stringify(claims)).toString('base64url'), 'sig'].join('.');
+
+beforeAll(async () => {
+  server = createServer((req, res) => answer(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${port}`);
+  const stored = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
+  vi.resetModules();
+  client = await import('./api-client');
+  ({ session } = await import('./session'));
+});
+
+afterEach(() => session.clear());
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('the API client', () => {
+  it('types a list by its item schema and reads the total from X-Total-Count', async () => {
+    const part = {
+      _id: 'p-1',
+      name: 'Ryzen 7',
+      img: '/i.webp',
+      thumb: '/t.webp',
+      price: 300,
+      minOrderQuantity: 1,
+      availableQuantity: 5,
+      description: 'A CPU',
+      bulkDiscount: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    answer = (_req, res) => json(res, 200, [part], { 'X-Total-Count': '41' });
+    await expect(client.apiList('/parts', 'partSchema')).resolves.toEqual({ items: [part], total: 41 });
+  });
+
+  it('refuses an answer that breaks the contract, as a load failure', async () => {
+    answer = (_req, res) => json(res, 200, { admin: 'yes' });
+    const failure = client.apiJson('/admin/a@b.co', 'adminStatusSchema');
+    await expect(failure).rejects.toBeInstanceOf(client.UnexpectedAnswerError);
+    await expect(failure).rejects.toThrow('We could not load this.');
+  });
+
+  it('signs out through the one registered handler when a call with our token is refused', async () => {
+    session.set(token({ sub: 'a@b.co', exp: Date.now() / 1000 + 600 }));
+    const denied = vi.fn();
+    const unregister = client.onSessionDenied(denied);
+    let sent: string | undefined;
+    answer = (req, res) => {
+      sent = req.headers.authorization;
+      json(res, 401, { message: 'Your session has ended.' });
+    };
+    await expect(client.apiJson('/admin/a@b.co', 'adminStatusSchema', { auth: true })).rejects.toThrow(
+      'Your session has ended.',
+    );
+    expect(sent).toBe(`Bearer ${session.token()}`);
+
+    const form = new FormData();
+    form.append('image', new Blob(['x']), 'x.png');
+    answer = (_req, res) => json(res, 403, { success: false, message: 'No.', error: { message: 'No.' } });
+    await expect(
+      client.apiJson('/image', 'adminStatusSchema', { method: 'POST', body: form, auth: true }),
+    ).rejects.toMatchObject({ status: 403, message: 'No.' });
+    expect(denied).toHaveBeenCalledTimes(2);
+
+    // Signing in carries the Firebase ID token: its 403 (a removed account) is the login page's.
+    await expect(
+      client.apiJson('/user/a@b.co', 'adminStatusSchema', { method: 'PUT', auth: { bearer: 'id-token' } }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(denied).toHaveBeenCalledTimes(2);
+    unregister();
+  });
+
+  it('sends FormData as multipart, with its own boundary', async () => {
+    answer = (req, res) =>
+      json(res, 200, { admin: /^multipart\/form-data; boundary=/.test(req.headers['content-type'] ?? '') });
+    const form = new FormData();
+    form.append('key', 'k');
+    await expect(
+      client.apiJson('/image', 'adminStatusSchema', { method: 'POST', body: form }),
+    ).resolves.toEqual({
+      admin: true,
+    });
+  });
+});
