@@ -75,8 +75,12 @@ async function verify(email: string, idToken: string) {
   if (!followed.ok) throw new Error(`following ${email}'s verification link answered ${followed.status}`);
 }
 
-export async function createCustomer(name: string): Promise<Account> {
-  const email = uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'customer');
+/** A new customer, signed up and known to our store; `label` starts the e-mail address. */
+export async function createCustomer(
+  name: string,
+  label = name.split(' ')[0]?.toLowerCase() ?? 'customer',
+): Promise<Account> {
+  const email = uniqueEmail(label);
   return exchange(email, name, await signUp(email, name));
 }
 
