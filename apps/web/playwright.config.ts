@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -27,7 +27,17 @@ const WORKERS = 2;
  * its parallelIndex, reused when a worker restarts): room for `--workers` up to 8.
  */
 export const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, i) => `owner-e2e-${i}@example.com`);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+/**
+ * The store's data folder: a fresh one per run unless E2E_DATA_DIR names one. Workers load this
+ * file too and inherit the runner's environment, so only the runner makes (and removes) it.
+ */
+if (!process.env.E2E_DATA_DIR) {
+  const fresh = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+  process.env.E2E_DATA_DIR = fresh;
+  // The runner exits after the store has stopped (gracefulShutdown below), so nothing writes here.
+  process.on('exit', () => rmSync(fresh, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -58,6 +68,8 @@ export default defineConfig({
     command: 'node ../api/dist/server.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
+    // Stopped as `npm start` is (it saves the emulator's accounts and stops it), not killed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     // The store starts its own Firebase Auth emulator, as `npm start` does.
     timeout: 120_000,
     env: {
