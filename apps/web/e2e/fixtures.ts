@@ -62,7 +62,8 @@ async function signUp(email: string, name: string): Promise<string> {
 
 /** Verifies the address as its owner does: asks for the link, then follows it from the outbox. */
 async function verify(email: string, idToken: string) {
-  await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+  const sent = await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+  if (sent.error) throw new Error(`sending ${email} a verification link: ${sent.error.message}`);
   const { projectId } = (await (await fetch(`${E2E_BASE_URL}/api/auth-config`)).json()) as {
     projectId: string;
   };
