@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -19,20 +19,37 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 1);
 /** For tests that play Google's part against the emulator directly. */
 export const E2E_AUTH_EMULATOR_URL = `http://127.0.0.1:${authEmulatorPort}`;
-export const E2E_ADMIN_EMAIL = 'owner-e2e@example.com';
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
+/** The machine has two cores; more workers only queue for them. */
+const WORKERS = 2;
+/**
+ * ADMIN_EMAILS is an exact list, so each parallel worker gets an address of its own (indexed by
+ * its parallelIndex, reused when a worker restarts): room for `--workers` up to 8.
+ */
+export const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, i) => `owner-e2e-${i}@example.com`);
+/**
+ * The store's data folder: a fresh one per run unless E2E_DATA_DIR names one. Workers load this
+ * file too and inherit the runner's environment, so only the runner makes (and removes) it.
+ */
+if (!process.env.E2E_DATA_DIR) {
+  const fresh = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+  process.env.E2E_DATA_DIR = fresh;
+  // The runner exits after the store has stopped (gracefulShutdown below), so nothing writes here.
+  process.on('exit', () => rmSync(fresh, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -51,6 +68,8 @@ export default defineConfig({
     command: 'node ../api/dist/server.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
+    // Stopped as `npm start` is (it saves the emulator's accounts and stops it), not killed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     // The store starts its own Firebase Auth emulator, as `npm start` does.
     timeout: 120_000,
     env: {
@@ -60,7 +79,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(','),
+      // Every test signs in from this one address; the production limit is for strangers.
+      AUTH_RATE_LIMIT: '1000',
     },
   },
 });

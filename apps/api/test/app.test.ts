@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiMessages } from '@store/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedParts } from '../src/db/seed-data.js';
 import { createTestApp } from './helpers.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -84,8 +85,16 @@ describe('routing', () => {
   });
 
   it('serves the demo images', async () => {
-    const res = await ctx.http().get('/media/parts/does-not-exist.svg');
-    expect(res.status).toBe(404);
+    // Every image the demo catalog points at, as the seed writes it into parts.img.
+    for (const { image } of seedParts) {
+      const res = await ctx.http().get(`/media/parts/${image}`).expect(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml\b/);
+      // Cached for a week (app.ts), revalidated by ETag after that.
+      expect(res.headers['cache-control']).toBe('public, max-age=604800');
+      expect(res.headers.etag).toBeTruthy();
+      expect(String(res.body)).toMatch(/^(<\?xml[^>]*>\s*)?<svg[\s>]/);
+    }
+    await ctx.http().get('/media/parts/does-not-exist.svg').expect(404);
   });
 });
 

@@ -124,20 +124,32 @@ describe('POST /api/order', () => {
     expect(await stock()).toBe(100);
   });
 
-  it('applies the bulk discount to eligible parts: 5% per full 500, capped at 25%', async () => {
+  it('applies the bulk discount to eligible parts: 5% per full 500, capped at 25%, half a cent up', async () => {
+    // The bulk part costs $19.99. Each case: quantity, then the discount and the price in dollars.
     const cases = [
-      [499, 0],
-      [500, 5],
-      [1000, 10],
-      [2600, 25],
-      [3000, 25],
+      // 499 × $19.99 = $9,975.01; under 500, no discount.
+      [499, 0, 9975.01],
+      // 500 × $19.99 = $9,995.00; 5% = $499.75; $9,995.00 − $499.75 = $9,495.25.
+      [500, 499.75, 9495.25],
+      // 501 × $19.99 = $10,014.99; 5% = $500.7495, rounded to $500.75; leaves $9,514.24.
+      [501, 500.75, 9514.24],
+      // 510 × $19.99 = $10,194.90; 5% = $509.745, exactly half a cent: up to $509.75; leaves $9,685.15.
+      [510, 509.75, 9685.15],
+      // 1,000 × $19.99 = $19,990.00; 10% = $1,999.00; leaves $17,991.00.
+      [1000, 1999, 17991],
+      // 2,600 × $19.99 = $51,974.00; five full 500s: 25% = $12,993.50; leaves $38,980.50.
+      [2600, 12993.5, 38980.5],
+      // 3,000 × $19.99 = $59,970.00; six full 500s would be 30%, capped at 25% = $14,992.50;
+      // leaves $44,977.50.
+      [3000, 14992.5, 44977.5],
     ] as const;
-    for (const [productQuantity, percent] of cases) {
+    for (const [productQuantity, discount, price] of cases) {
       const res = await order({ partId: bulkPartId, productQuantity }).expect(201);
-      const subtotal = 1999 * productQuantity;
-      const discount = Math.floor((subtotal * percent + 50) / 100);
-      expect(res.body.order.discount).toBe(discount / 100);
-      expect(res.body.order.price).toBe((subtotal - discount) / 100);
+      expect({ productQuantity, discount: res.body.order.discount, price: res.body.order.price }).toEqual({
+        productQuantity,
+        discount,
+        price,
+      });
     }
   });
 

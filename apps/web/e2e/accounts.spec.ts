@@ -1,14 +1,18 @@
-import { expect, test } from '@playwright/test';
 import { validationMessages as m, pageMessages, toastMessages } from '@store/shared';
-import { E2E_ADMIN_EMAIL, E2E_AUTH_EMULATOR_URL } from '../playwright.config';
-import { PASSWORD, registerUser, signIn, signInAsAdmin, signOut, uniqueEmail } from './helpers';
+import { E2E_AUTH_EMULATOR_URL } from '../playwright.config';
+import { ADMIN_NAME, createCustomer, expect, signInAs, test } from './fixtures';
+import { PASSWORD, registerUser, signIn, signOut, uniqueEmail, verifyEmail } from './helpers';
 
 test.describe('accounts', () => {
-  test('register shows the name; sign out; signing in returns to the page of origin', async ({ page }) => {
+  // The one test that registers through the form; every other test's account is a fixture's.
+  test('register shows the name; verify the e-mail; sign out; signing in returns to the page of origin', async ({
+    page,
+  }) => {
     const email = uniqueEmail('reg');
     await registerUser(page, 'Rosa Register', email);
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+    await verifyEmail(page, email);
 
     await signOut(page);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
@@ -24,13 +28,10 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('user-name').first()).toHaveText('Rosa Register');
   });
 
-  test('login from the top bar returns to the page the visitor was reading', async ({ page }) => {
-    const email = uniqueEmail('back');
-    await registerUser(page, 'Bo Back', email);
-    await signOut(page);
+  test('login from the top bar returns to the page the visitor was reading', async ({ page, customer }) => {
     await page.goto('/blogs');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
-    await signIn(page, email);
+    await signIn(page, customer.email);
     await expect(page).toHaveURL(/\/blogs$/);
   });
 
@@ -52,10 +53,12 @@ test.describe('accounts', () => {
     await expect(page.getByText(m.passwordRequired)).toBeVisible();
   });
 
-  test('shows the identity provider error in words, in red under the password', async ({ page }) => {
-    const email = uniqueEmail('wrong');
-    await registerUser(page, 'Wanda Wrong', email);
-    await signOut(page);
+  test('shows the identity provider error in words, in red under the password', async ({
+    page,
+    customer,
+  }) => {
+    const { email } = customer;
+    await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -79,8 +82,9 @@ test.describe('accounts', () => {
     );
   });
 
-  test("a customer's menu has the customer items and no admin items", async ({ page }) => {
-    await registerUser(page, 'Cora Customer', uniqueEmail('menu'));
+  test("a customer's menu has the customer items and no admin items", async ({ page, customer }) => {
+    await signInAs(page, customer);
+    await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     const menu = page.getByTestId('dashboard-menu');
     await expect(menu.getByRole('link')).toHaveText(['My Profile', 'My Orders', 'Add Review']);
@@ -89,8 +93,9 @@ test.describe('accounts', () => {
 
   test('a customer opening /dashboard/users lands on /login, signed out, with the unauthorized toast', async ({
     page,
+    customer,
   }) => {
-    await registerUser(page, 'Nosy Customer', uniqueEmail('nosy'));
+    await signInAs(page, customer);
     await page.goto('/dashboard/users');
     await expect(page.getByText(toastMessages.unauthorized)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -100,14 +105,13 @@ test.describe('accounts', () => {
     ).toBeVisible();
   });
 
-  test('an admin makes a customer admin and the row shows Admin', async ({ page }) => {
-    const customerEmail = uniqueEmail('promoted');
-    await registerUser(page, 'Pat Promoted', customerEmail);
-    await signOut(page);
-
-    // ADMIN_EMAILS makes this account an admin once its e-mail is verified.
-    await signInAsAdmin(page, E2E_ADMIN_EMAIL);
-    await expect(page.getByTestId('user-name').first()).toHaveText('Olive Owner');
+  test('an admin makes a customer admin and the row shows Admin', async ({ page, admin }) => {
+    // Users are listed by e-mail, 20 a page: 'a-' sorts before every other test's address.
+    const customer = await createCustomer('Pat Promoted', 'a-promoted');
+    // ADMIN_EMAILS made the fixture's account an admin once its e-mail was verified.
+    await signInAs(page, admin);
+    await page.goto('/');
+    await expect(page.getByTestId('user-name').first()).toHaveText(ADMIN_NAME);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('dashboard-menu').getByRole('link')).toHaveText([
@@ -118,16 +122,17 @@ test.describe('accounts', () => {
       'Make Admin',
     ]);
     await page.getByRole('link', { name: 'Make Admin' }).click();
-    const row = page.getByTestId('user-row').filter({ hasText: customerEmail });
+    const row = page.getByTestId('user-row').filter({ hasText: customer.email });
     await row.getByRole('button', { name: 'Make Admin' }).click();
     await expect(page.getByText(toastMessages.makeAdminSucceeded)).toBeVisible();
     await expect(row.getByText('Admin', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
   });
 
-  test('My Profile renames the user everywhere', async ({ page }) => {
-    await registerUser(page, 'Old Name', uniqueEmail('rename'));
+  test('My Profile renames the user everywhere', async ({ page, customer }) => {
+    await signInAs(page, customer);
     await page.goto('/dashboard');
+    await expect(page.getByTestId('profile-name')).toHaveText(customer.name);
     await page.getByLabel('Display name').fill('New Name');
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect(page.getByTestId('profile-name')).toHaveText('New Name');
@@ -136,8 +141,8 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('user-name').first()).toHaveText('New Name');
   });
 
-  test('an unknown dashboard page is not found', async ({ page }) => {
-    await registerUser(page, 'Lost User', uniqueEmail('lost'));
+  test('an unknown dashboard page is not found', async ({ page, customer }) => {
+    await signInAs(page, customer);
     await page.goto('/dashboard/nothing-here');
     await expect(page.getByRole('heading', { name: pageMessages.notFound })).toBeVisible();
   });

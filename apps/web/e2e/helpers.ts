@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { E2E_AUTH_EMULATOR_URL } from '../playwright.config';
 
-let counter = 0;
+/** Unique across parallel workers too. */
 export function uniqueEmail(label: string) {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+  return `${label}-${randomUUID().slice(0, 13)}@example.com`;
 }
 export const PASSWORD = 'secret-password';
 
@@ -55,31 +55,4 @@ export async function verifyEmail(page: Page, email: string) {
   expect((await page.request.get(link.oobLink)).ok()).toBe(true);
   await page.getByRole('button', { name: 'I followed the link' }).click();
   await expect(page.getByTestId('email-status')).toHaveText('Verified');
-}
-
-/**
- * Signs in as the ADMIN_EMAILS account, registering it the first time. The address becomes
- * admin only once verified, so the first time also verifies it.
- */
-export async function signInAsAdmin(page: Page, email: string) {
-  await page.goto('/register');
-  await page.getByLabel('Name').fill('Olive Owner');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  const signedIn = page.getByTestId('user-name').first();
-  const exists = page.getByTestId('provider-error');
-  await expect(signedIn.or(exists)).toBeVisible();
-  if (await exists.isVisible()) {
-    await page.goto('/login');
-    await signIn(page, email);
-    await expect(signedIn).toBeVisible();
-  }
-  await page.goto('/dashboard');
-  const role = page.getByTestId('profile-role');
-  await expect(role).toHaveText(/Admin|Customer/);
-  if ((await role.textContent()) === 'Customer') {
-    await verifyEmail(page, email);
-    await expect(role).toHaveText('Admin');
-  }
 }

@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { confirmMessages, type Part, toastMessages } from '@store/shared';
-import { E2E_ADMIN_EMAIL } from '../playwright.config';
-import { registerUser, signInAsAdmin, signOut, uniqueEmail } from './helpers';
+import type { Page } from '@playwright/test';
+import { confirmMessages, toastMessages } from '@store/shared';
+import { createCustomer, expect, signInAs, test } from './fixtures';
+import { signOut } from './helpers';
 
 const available = (page: Page) => page.getByTestId('available-quantity');
-const grouped = (n: number) => n.toLocaleString('en-US');
 
 async function fillDelivery(page: Page) {
   await page.getByLabel('Phone').fill('+1 555 010 2030');
@@ -14,25 +13,24 @@ async function fillDelivery(page: Page) {
 test.describe('ordering', () => {
   test('order a part, see the stock drop, cancel it in My Orders and see it come back', async ({
     page,
-    request,
+    customer,
+    part,
   }) => {
-    const [part] = (await (await request.get('/api/parts?sort=newest&limit=1')).json()) as Part[];
-    if (!part) throw new Error('no part');
-    await registerUser(page, 'Olga Orderer', uniqueEmail('order'));
-
-    await page.goto('/');
+    await signInAs(page, customer);
+    await page.goto(`/parts?q=${encodeURIComponent(part.name)}`);
     await page.getByRole('link', { name: `Purchase ${part.name}` }).click();
     await expect(page.getByRole('heading', { name: part.name, level: 1 })).toBeVisible();
-    const before = Number((await available(page).textContent())?.replace(/,/g, ''));
-    await expect(page.getByLabel('Name')).toHaveValue('Olga Orderer');
+    // The fixture's part: 2,500 in stock, at least 10 an order.
+    await expect(available(page)).toHaveText('2,500');
+    await expect(page.getByLabel('Name')).toHaveValue(customer.name);
 
     const quantity = page.getByLabel('Quantity');
     const orderButton = page.getByRole('button', { name: 'Order', exact: true });
     await expect(quantity).toHaveValue(String(part.minOrderQuantity));
     await expect(orderButton).toBeEnabled();
-    await quantity.fill(String(part.minOrderQuantity - 1));
+    await quantity.fill('9');
     await expect(orderButton).toBeDisabled();
-    await quantity.fill(String(before + 1));
+    await quantity.fill('2501');
     await expect(orderButton).toBeDisabled();
     await quantity.fill('');
     await expect(orderButton).toBeDisabled();
@@ -42,7 +40,7 @@ test.describe('ordering', () => {
     await fillDelivery(page);
     await orderButton.click();
     await expect(page.getByText(toastMessages.orderCompleted)).toBeVisible();
-    await expect(available(page)).toHaveText(grouped(before - part.minOrderQuantity));
+    await expect(available(page)).toHaveText('2,490');
 
     await page.goto('/dashboard/myorders');
     const row = page.getByTestId('order-row').filter({ hasText: part.name });
@@ -53,37 +51,31 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('order-row')).toHaveCount(0);
 
     await page.goto(`/purchase/${part._id}`);
-    await expect(available(page)).toHaveText(grouped(before));
+    await expect(available(page)).toHaveText('2,500');
   });
 
-  test('the purchase page shows the bulk discount before ordering', async ({ page, request }) => {
-    const parts = (await (await request.get('/api/parts?limit=100')).json()) as Part[];
-    const bulk = parts.find((p) => p.bulkDiscount && p.availableQuantity >= 1000);
-    if (!bulk) throw new Error('no bulk part in the demo catalog');
-    await registerUser(page, 'Bulk Buyer', uniqueEmail('bulk'));
-    await page.goto(`/purchase/${bulk._id}`);
+  test('the purchase page shows the bulk discount before ordering', async ({ page, customer, part }) => {
+    await signInAs(page, customer);
+    await page.goto(`/purchase/${part._id}`);
     await page.getByLabel('Quantity').fill('1000');
     await expect(page.getByText('Bulk discount (10%)')).toBeVisible();
-    const total = Math.round(bulk.price * 100) * 1000 * 0.9;
-    await expect(page.getByTestId('order-total')).toHaveText(
-      `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-    );
+    // 1,000 × $2.50 = $2,500.00, less 10% ($250.00) = $2,250.00.
+    await expect(page.getByTestId('order-total')).toHaveText('$2,250.00');
   });
 
-  test('an admin marks an order paid, then shipped', async ({ page, request }) => {
-    const [part] = (await (await request.get('/api/parts?sort=newest&limit=1')).json()) as Part[];
-    if (!part) throw new Error('no part');
-    const buyer = 'Paula Payer';
-    await registerUser(page, buyer, uniqueEmail('pay'));
+  test('an admin marks an order paid, then shipped', async ({ page, admin, part }) => {
+    // A name no other test's buyer has, to find this order among everyone's.
+    const buyer = await createCustomer(`Paula Payer ${part._id.slice(0, 8)}`);
+    await signInAs(page, buyer);
     await page.goto(`/purchase/${part._id}`);
     await fillDelivery(page);
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(page.getByText(toastMessages.orderCompleted)).toBeVisible();
     await signOut(page);
 
-    await signInAsAdmin(page, E2E_ADMIN_EMAIL);
+    await signInAs(page, admin);
     await page.goto('/dashboard/manageorders');
-    const row = page.getByTestId('manage-order-row').filter({ hasText: buyer });
+    const row = page.getByTestId('manage-order-row').filter({ hasText: buyer.name });
     await row.getByRole('button', { name: 'UnPaid' }).click();
     await expect(row.getByRole('button', { name: 'Paid · Mark shipped' })).toBeVisible();
     await row.getByRole('button', { name: 'Paid · Mark shipped' }).click();
@@ -91,11 +83,12 @@ test.describe('ordering', () => {
 
     await page.getByLabel('Status').selectOption('shipped');
     await expect(page).toHaveURL(/status=shipped/);
-    await expect(page.getByTestId('manage-order-row').filter({ hasText: buyer })).toHaveCount(1);
+    await expect(page.getByTestId('manage-order-row').filter({ hasText: buyer.name })).toHaveCount(1);
   });
 
   test("a customer's review appears on the home page with its rating", async ({ page }) => {
-    await registerUser(page, 'Rory Reviewer', uniqueEmail('review'));
+    const reviewer = await createCustomer('Rory Reviewer');
+    await signInAs(page, reviewer);
     await page.goto('/dashboard/addreview');
     await page.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByText('Message is Required')).toBeVisible();
