@@ -40,15 +40,16 @@ export const partQuery = (id: string) =>
  * Our token goes only to our own host.
  */
 export async function uploadImage(file: File): Promise<string> {
-  const [env, ownHost] = [await webEnv(), `${await apiBase()}/image`];
-  const host = env.VITE_IMAGE_HOST_URL ?? ownHost;
+  const env = await webEnv();
+  // Our own host is a path under the API (the client adds its base); another host is a full URL.
+  const external = env.VITE_IMAGE_HOST_URL;
   const form = new FormData();
   form.append('key', env.VITE_IMAGE_HOST_KEY);
   form.append('image', file);
-  const uploaded = await apiJson(host, 'imageUploadedSchema', {
+  const uploaded = await apiJson(external ?? '/image', 'imageUploadedSchema', {
     method: 'POST',
     body: form,
-    auth: host.startsWith(ownHost),
+    auth: !external || external.startsWith(`${await apiBase()}/image`),
   });
   return uploaded.data.url;
 }
