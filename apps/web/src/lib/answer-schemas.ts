@@ -3,18 +3,6 @@
  * this module with the first answer rather than before the first paint, so zod and these schemas
  * stay out of the entry bundle.
  */
-import { z } from 'zod';
-
-/** The answer as `schema` reads it, or the zod issues that say how it breaks the contract. */
-export function check<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
-  return z.safeParse(schema, value);
-}
-
-/** A list's items, each as `item` reads it. */
-export function checkList<S extends z.ZodType>(item: S, value: unknown): z.ZodSafeParseResult<z.output<S>[]> {
-  return z.safeParse(z.array(item), value);
-}
-
 import {
   adminStatusSchema,
   apiErrorSchema,
@@ -34,6 +22,17 @@ import {
   updateResultSchema,
   userSchema,
 } from '@store/shared';
+import { z } from 'zod';
+
+/** The answer as `schema` reads it, or the zod issues that say how it breaks the contract. */
+export function check<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return z.safeParse(schema, value);
+}
+
+/** A list's items, each as `item` reads it. */
+export function checkList<S extends z.ZodType>(item: S, value: unknown): z.ZodSafeParseResult<z.output<S>[]> {
+  return z.safeParse(z.array(item), value);
+}
 
 /** By name, so a call names its answer and gets that schema's type. */
 export const answers = {
@@ -54,6 +53,8 @@ export const answers = {
   userSchema,
 };
 
-/** Errors: ours, and those of other image hosts speaking spec §7. */
-/** zod itself, for the few checks that are not about answers (lib/env.ts). */
+/**
+ * Errors (ours, and those of other image hosts speaking spec §7), and zod itself for the few
+ * checks that are not about answers (lib/env.ts).
+ */
 export { apiErrorSchema, imageRefusedSchema, z };
