@@ -94,7 +94,13 @@ async function main() {
           : config.identitySettings,
     },
   });
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = app.listen(config.port, config.host, (error?: Error) => {
+    // Express 5 calls back with the listen error too (a port in use): never claim to listen then.
+    if (error) {
+      logger.fatal(`The store could not listen on ${config.host}:${config.port}: ${error.message}`);
+      void shutDown(1);
+      return;
+    }
     const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
     const auth = firebase.emulatorHost
       ? `Auth emulator ${firebase.emulatorHost}`
@@ -108,18 +114,22 @@ async function main() {
     onForce: () => logger.warn('grace period over: closing remaining connections'),
   });
   let stopping = false;
+  /** Everything the start opened, closed in order; then the process ends with `code`. */
+  async function shutDown(code: number) {
+    await database.close();
+    await identity.close();
+    await emulator?.stop();
+    releaseDataDir();
+    logger.info('stopped');
+    process.exit(code);
+  }
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: finishing in-flight requests`);
     // No new connections; what is in flight finishes with `Connection: close` (graceful-close.ts).
     await closeServer();
-    await database.close();
-    await identity.close();
-    await emulator?.stop();
-    releaseDataDir();
-    logger.info('stopped');
-    process.exit(0);
+    await shutDown(0);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -57,7 +57,7 @@ describe.concurrent('the store’s Auth emulator', () => {
       await first.exited;
       await emulatorGone(dataDir, pgid ?? 0); // the emulator does not outlive the store
 
-      const again = await startedStore(dataDir, { port: first.port, emulatorHost: first.emulatorHost });
+      const again = await startedStore(dataDir);
       const signedIn = await emulatorAccount(again, 'accounts:signInWithPassword', 'just-before@example.com');
       expect(signedIn, `before:\n${first.output()}\nafter:\n${again.output()}`).toBe(200);
       process.kill(again.pid, 'SIGTERM');
@@ -84,7 +84,7 @@ describe.concurrent('the store’s Auth emulator', () => {
       const orphans = groupMembers(pgid);
       expect(orphans.length).toBeGreaterThan(0);
 
-      const again = await startedStore(dataDir, { port: first.port, emulatorHost: first.emulatorHost });
+      const again = await startedStore(dataDir);
       expect(again.output()).toContain(
         `stopping the Auth emulator an earlier store left running (process group ${pgid})`,
       );

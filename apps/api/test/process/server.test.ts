@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedParts } from '../../src/db/seed-data.js';
@@ -26,16 +27,18 @@ async function runOnce(
   const server = await startedStore(dataDir, { ...options, env: { SEED_DEMO: 'true' } });
   const res = await fetch(`http://127.0.0.1:${options.port}/api/parts?limit=1`);
   const totalParts = Number(res.headers.get('x-total-count'));
+  const answer = `${res.status} ${await res.text()}`;
   await whileRunning?.(server);
   server.child.kill('SIGTERM');
   const code = await server.exited;
-  return { code, totalParts, output: server.output() };
+  return { code, totalParts, output: `${answer}\n${server.output()}` };
 }
 
 describe('the server process', () => {
   it('keeps its data across a restart, seeds once, and stops cleanly on SIGTERM', async () => {
-    const addresses = { port: await freePort(), emulatorHost: `127.0.0.1:${await freePort()}` };
-    const first = await runOnce(addresses, async (store) => {
+    // Fresh ports for each start: a port given up may be taken by another test's process meanwhile.
+    const addresses = async () => ({ port: await freePort(), emulatorHost: `127.0.0.1:${await freePort()}` });
+    const first = await runOnce(await addresses(), async (store) => {
       // While it runs, the data folder is its own: a second store and the admin command refuse.
       const second = await startStore(dataDir);
       expect(await second.exited).toBe(1);
@@ -46,7 +49,7 @@ describe('the server process', () => {
       expect(await emulatorAccount(store, 'accounts:signUp', 'kept@example.com')).toBe(200);
     });
     expect(first.code).toBe(0);
-    expect(first.totalParts).toBe(seedParts.length);
+    expect(first.totalParts, first.output).toBe(seedParts.length);
     expect(first.output).toContain('seeded the demo catalog');
     expect(first.output).toContain('stopped');
     // Its own emulator project, made for this data folder: no other store shares its accounts.
@@ -59,12 +62,12 @@ describe('the server process', () => {
     expect(await promote.exited).toBe(0);
     expect(promote.output()).toContain('owner@example.com will be an admin when they first sign in.');
 
-    const second = await runOnce(addresses, async (store) => {
+    const second = await runOnce(await addresses(), async (store) => {
       // The account made before the restart is still there.
       expect(await emulatorAccount(store, 'accounts:signInWithPassword', 'kept@example.com')).toBe(200);
     });
     expect(second.code).toBe(0);
-    expect(second.totalParts).toBe(seedParts.length);
+    expect(second.totalParts, second.output).toBe(seedParts.length);
     expect(second.output).not.toContain('seeded the demo catalog');
     expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
   }, 240_000);
@@ -74,6 +77,26 @@ describe('the server process', () => {
     expect(await usage.exited).toBe(2);
     expect(usage.output()).toContain('Usage: npm run admin -- promote <email>');
   }, 30_000);
+
+  it('refuses to start on a port another process holds, and says so', async () => {
+    const holder = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => holder.once('listening', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const server = runScript('src/server.ts', [], {
+        DATA_DIR: newDataDir(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        AUTH_EMULATOR: 'external',
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`could not listen on 127.0.0.1:${port}`);
+      expect(server.output()).not.toContain('store listening');
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
 
   it('refuses to start with a bad variable, naming it', async () => {
     const server = runScript('src/server.ts', [], { DATA_DIR: dataDir, PORT: 'eighty' });
