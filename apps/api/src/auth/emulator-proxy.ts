@@ -1,5 +1,6 @@
 import { apiMessages } from '@store/shared';
 import express, { type Request, type Response, type Router } from 'express';
+import { IDENTITY_RETRY_AFTER_SECONDS } from './identity.js';
 
 /**
  * Forwards the Firebase Auth emulator's public sign-in endpoints under the store's own origin,
@@ -38,7 +39,6 @@ const SECURE_TOKEN = '/securetoken.googleapis.com';
 /** The SDK's requests are a few hundred bytes; nothing legitimate comes near this. */
 const BODY_LIMIT = '32kb';
 const EMULATOR_TIMEOUT_MS = 10_000;
-const RETRY_AFTER_SECONDS = '5';
 /** Request headers the SDK sends that the emulator may use; never Authorization or cookies. */
 const FORWARDED_HEADERS = ['content-type', 'x-client-version', 'x-firebase-locale', 'x-firebase-gmpid'];
 
@@ -90,7 +90,7 @@ async function forward(req: Request, res: Response, target: string): Promise<boo
     answerBody = await answer.arrayBuffer();
   } catch {
     res
-      .set('Retry-After', RETRY_AFTER_SECONDS)
+      .set('Retry-After', String(IDENTITY_RETRY_AFTER_SECONDS))
       .status(503)
       .json({ message: apiMessages.identityUnavailable });
     return false;

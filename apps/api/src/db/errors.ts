@@ -3,6 +3,9 @@
  * (the client may retry, the store stays up and reconnects by itself); the second is a 500.
  */
 
+/** What a 503 asks a client to wait while the database is away (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Socket-level failures: the server is gone, refusing, or the network dropped the connection. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

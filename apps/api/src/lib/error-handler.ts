@@ -1,6 +1,6 @@
 import { apiMessages } from '@store/shared';
 import type { ErrorRequestHandler } from 'express';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.js';
 import {
   Conflict,
   DomainError,
@@ -12,9 +12,6 @@ import {
   Unprocessable,
 } from './domain-errors.js';
 import type { Logger } from './logger.js';
-
-/** What a 503 asks the client to wait before retrying (a database restart takes a few seconds). */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface BodyParserError {
   type?: string;

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../src/auth/emulator.js';
 import { apiRoot } from '../../src/lib/paths.js';
+
+export { freePort };
 
 /**
  * Real store processes (src/server.ts under tsx) for the process tests, and their cleanup: each
@@ -32,15 +34,6 @@ export function newDataDir(): string {
 export function trackDataDir(dir: string): string {
   dataDirs.add(dir);
   return dir;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export function runScript(script: string, args: string[], env: Record<string, string>) {

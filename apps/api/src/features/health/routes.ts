@@ -2,9 +2,7 @@ import { apiMessages } from '@store/shared';
 import { Router } from 'express';
 import type { IdentityProvider } from '../../auth/identity.js';
 import type { DatabaseHandle } from '../../db/client.js';
-
-/** How long a probe should wait before asking again while the database is down. */
-const RETRY_AFTER_SECONDS = 10;
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/errors.js';
 
 /**
  * Liveness and readiness in one. The store can serve nothing without its database (503). Without
@@ -21,7 +19,7 @@ export function healthRoutes(
     const identityState = idp.status === 'fulfilled' ? 'ok' : 'unreachable';
     res.set('Cache-Control', 'no-store');
     if (db.status === 'rejected') {
-      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({
+      res.status(503).set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).json({
         status: 'error',
         message: apiMessages.unhealthy,
         database: 'unreachable',
