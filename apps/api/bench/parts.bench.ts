@@ -43,6 +43,7 @@ const app = createApp({
     adminEmails: [],
     authRateLimit: 60,
     paymentInstructions: '',
+    maxOpenOrders: 10,
     uploadsDir: '/nonexistent',
     imageHostOrigins: [],
     identitySettings: { mode: 'emulator', projectId: 'demo-bench' },

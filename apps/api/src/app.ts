@@ -26,6 +26,7 @@ import { createReviewsService } from './features/reviews/service.js';
 import { createUsersRepo } from './features/users/repo.js';
 import { usersRoutes } from './features/users/routes.js';
 import { createUsersService } from './features/users/service.js';
+import { type JobQueue, noJobs } from './jobs/queue.js';
 import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
@@ -47,6 +48,8 @@ export interface AppDeps {
     authRateLimit: number;
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
+    /** Unpaid orders one customer may hold at once. */
+    maxOpenOrders: number;
     /** Where uploaded images are kept and served from (/uploads). */
     uploadsDir: string;
     imageHostKey?: string | undefined;
@@ -58,6 +61,8 @@ export interface AppDeps {
     /** Built SPA to serve at `/`; absent in API-only tests. */
     webDistDir?: string;
   };
+  /** Where writes enqueue their follow-up work (e-mails); tests may leave it out. */
+  jobs?: JobQueue;
   /** Tests: told of every answer that breaks the shared contract. */
   checkResponses?: (problem: string) => void;
 }
@@ -70,6 +75,7 @@ export function createApp({
   tokens,
   onEmulatorAccountsChanged,
   config,
+  jobs = noJobs,
   checkResponses,
 }: AppDeps): Express {
   const app = express();
@@ -112,9 +118,10 @@ export function createApp({
   api.use(
     ordersRoutes(
       createOrdersService({
-        orders: createOrdersRepo(database.db),
+        orders: createOrdersRepo(database.db, jobs),
         parts: partsRepo,
         paymentInstructions: config.paymentInstructions,
+        maxOpenOrders: config.maxOpenOrders,
       }),
       { requireUser: signedIn },
     ),

@@ -24,6 +24,17 @@ const emailList = z
   )
   .pipe(z.array(emailSchema.pipe(z.email())));
 
+/** `72h`, `30m`, `5s`, `2d`, or `0` (off): milliseconds. */
+const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const duration = z
+  .string()
+  .regex(/^(0|\d{1,6}[smhd])$/, 'expected a duration such as 72h, 30m or 5s, or 0 to turn it off')
+  .transform((text) =>
+    text === '0'
+      ? 0
+      : Number(text.slice(0, -1)) * DURATION_UNITS_MS[text.at(-1) as keyof typeof DURATION_UNITS_MS],
+  );
+
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099');
 
 /** Firebase's convention: a project id starting with demo- only ever talks to emulators. */
@@ -80,6 +91,26 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How customers pay: shown on every order's Payment page. */
   PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),
+  /** The mail server, e.g. smtp://user:pass@host:587; without it e-mails go to DATA_DIR/outbox/. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'expected smtp://user:pass@host:587 or smtps://…' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('Parts Depot <orders@partsdepot.example>'),
+  /** Who hears of each new order (comma list). */
+  ORDER_NOTIFY_EMAILS: emailList.default([]),
+  /** The seller on invoices and e-mails. */
+  STORE_NAME: z.string().trim().min(1).max(100).default('Parts Depot Ltd'),
+  STORE_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('1 Foundry Lane, Sheffield S1 2AB, United Kingdom'),
+  STORE_TAX_ID: z.string().trim().min(1).max(50).default('GB 000 0000 00'),
+  /** Unpaid orders older than this are cancelled and their stock restored; 0 turns it off. */
+  UNPAID_ORDER_TTL: duration.default(72 * DURATION_UNITS_MS.h),
+  /** Unpaid orders one customer may hold at once. */
+  MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(10),
   /** When set, uploads to POST /api/image must carry this `key` (the image-host protocol). */
   IMAGE_HOST_KEY: z.string().min(8).max(200).optional(),
   /** Origins of an external image host whose URLs products may use (e.g. https://i.ibb.co). */
@@ -135,6 +166,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      notify: e.ORDER_NOTIFY_EMAILS,
+      /** Where e-mails go without SMTP_URL. */
+      outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+    },
+    seller: { name: e.STORE_NAME, address: e.STORE_ADDRESS, taxId: e.STORE_TAX_ID },
+    /** Milliseconds; 0: unpaid orders never expire. */
+    unpaidOrderTtlMs: e.UNPAID_ORDER_TTL,
+    maxOpenOrders: e.MAX_OPEN_ORDERS,
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,
     imageHostOrigins: e.IMAGE_HOST_ORIGINS,

@@ -11,6 +11,7 @@ import { createFirebaseIdentity } from '../src/auth/identity.js';
 import { createTokenService } from '../src/auth/tokens.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import type { parts } from '../src/db/schema.js';
+import type { JobQueue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/lib/logger.js';
 import { capture, logCapture } from './log-capture.js';
 
@@ -59,6 +60,9 @@ export async function createTestApp(
     webDistDir?: string;
     adminEmails?: string[];
     authRateLimit?: number;
+    maxOpenOrders?: number;
+    /** The queue writes enqueue into (the e-mails); without it jobs are dropped. */
+    jobs?: JobQueue;
     imageHostKey?: string;
     imageHostOrigins?: string[];
     /** Another database than the file's fresh one (e.g. a server that is down). */
@@ -91,6 +95,7 @@ export async function createTestApp(
       adminEmails: options.adminEmails ?? [],
       authRateLimit: options.authRateLimit ?? 1000,
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
+      maxOpenOrders: options.maxOpenOrders ?? 1000,
       uploadsDir,
       imageHostOrigins: options.imageHostOrigins ?? [],
       ...(options.imageHostKey && { imageHostKey: options.imageHostKey }),
@@ -98,6 +103,7 @@ export async function createTestApp(
       identitySettings: options.identitySettings ?? { mode: 'emulator', projectId: TEST_FIREBASE_PROJECT },
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
     },
+    ...(options.jobs && { jobs: options.jobs }),
     // Every answer of every API test is checked against the shared contract; a mismatch is a
     // console.error, which fails the test (setup/fail-on-console.ts).
     checkResponses: (problem) => console.error(problem),

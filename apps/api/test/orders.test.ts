@@ -159,7 +159,7 @@ describe('POST /api/order', () => {
 });
 
 describe('My Orders and Payment', () => {
-  it('lists only your own orders, newest first, without cancelled ones', async () => {
+  it('lists only your own orders, newest first, cancelled ones too, and filters by status', async () => {
     const first = (await order({ productQuantity: 10 }).expect(201)).body.insertedId;
     const second = (await order({ productQuantity: 11 }).expect(201)).body.insertedId;
     await order({ productQuantity: 12 }, other).expect(201);
@@ -172,8 +172,18 @@ describe('My Orders and Payment', () => {
       .expect(200);
     const ids = res.body.map((o: { _id: string }) => o._id);
     expect(ids).toContain(second);
-    expect(ids).not.toContain(first);
+    expect(ids).toContain(first);
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
     expect(res.body.every((o: { email: string }) => o.email === customer.email)).toBe(true);
+
+    const cancelled = await ctx
+      .http()
+      .get(`/api/myorder?email=${customer.email}&status=cancelled&limit=100`)
+      .set(customer.auth)
+      .expect(200);
+    const cancelledIds = cancelled.body.map((o: { _id: string }) => o._id);
+    expect(cancelledIds).toContain(first);
+    expect(cancelledIds).not.toContain(second);
   });
 
   it('names the customer in any case, as e-mails are compared lower-cased', async () => {
@@ -233,7 +243,7 @@ describe('cancelling', () => {
 });
 
 describe('Manage Orders (admin)', () => {
-  it('moves an order unpaid → paid → shipped, and no other way', async () => {
+  it('moves an order unpaid → paid → shipped, and refuses moves out of shipped', async () => {
     const id = (await order({ productQuantity: 10 }).expect(201)).body.insertedId;
     const path = `/api/order/${id}/status`;
     await ctx.http().patch(path).set(customer.auth).send({ status: 'paid' }).expect(403);
@@ -243,7 +253,9 @@ describe('Manage Orders (admin)', () => {
     await ctx.http().patch(path).set(admin.auth).send({ status: 'paid' }).expect(409);
     const shipped = await ctx.http().patch(path).set(admin.auth).send({ status: 'shipped' }).expect(200);
     expect(shipped.body.order.status).toBe('shipped');
-    await ctx.http().patch(path).set(admin.auth).send({ status: 'cancelled' }).expect(400);
+    await ctx.http().patch(path).set(admin.auth).send({ status: 'cancelled' }).expect(409);
+    await ctx.http().patch(path).set(admin.auth).send({ status: 'unpaid' }).expect(409);
+    await ctx.http().patch(path).set(admin.auth).send({ status: 'refunded' }).expect(400);
     await ctx
       .http()
       .patch('/api/order/not-an-id/status')

@@ -7,6 +7,7 @@ import {
   orderInputSchema,
   orderSchema,
   orderStatusUpdateSchema,
+  ordersFilterSchema,
   ordersQuerySchema,
 } from './schemas/order.js';
 import { partSchema, partsQuerySchema, productInputSchema } from './schemas/part.js';
@@ -20,6 +21,7 @@ import {
   insertResultSchema,
   orderPaymentSchema,
   orderStatusResultSchema,
+  outboxEmailSchema,
   placedOrderSchema,
   profileResultSchema,
   signInResponseSchema,
@@ -225,7 +227,7 @@ const routes: RouteContract[] = [
       },
       400: invalid,
       404: error('The part does not exist or is no longer listed.'),
-      409: error('Not enough stock.'),
+      409: error('Not enough stock, or the customer already holds `MAX_OPEN_ORDERS` unpaid orders.'),
       422: error('The `Idempotency-Key` was already used for a different order.'),
     },
   },
@@ -233,6 +235,7 @@ const routes: RouteContract[] = [
     method: 'get',
     path: '/api/myorder',
     summary: "The caller's orders",
+    description: 'Newest first, cancelled ones included; `status` filters.',
     access: 'signed-in',
     query: myOrdersQuerySchema,
     list: true,
@@ -245,10 +248,22 @@ const routes: RouteContract[] = [
   {
     method: 'get',
     path: '/api/order/:id',
-    summary: 'An order and how to pay for it (owner or admin)',
+    summary: 'An order with its history, and how to pay for it (owner or admin)',
+    description:
+      'The order with its number, phone, address, dates and `events` (each status change: when, and by whom: an e-mail, or `system` for expiry).',
     access: 'signed-in',
     params: idParams,
     responses: { 200: { description: 'The order.', schema: orderPaymentSchema }, 404: notFound },
+  },
+  {
+    method: 'get',
+    path: '/api/order/:id/invoice.pdf',
+    summary: "The order's invoice as a PDF (owner or admin)",
+    description:
+      'Numbered with the order number; the seller from `STORE_NAME`, `STORE_ADDRESS` and `STORE_TAX_ID`; the line, any bulk discount, and the total.',
+    access: 'signed-in',
+    params: idParams,
+    responses: { 200: { description: 'The invoice (application/pdf).' }, 404: notFound },
   },
   {
     method: 'delete',
@@ -267,6 +282,8 @@ const routes: RouteContract[] = [
     method: 'get',
     path: '/api/orders/:email',
     summary: 'All orders (the admin names themselves in the path)',
+    description:
+      'Newest first. `status` filters; `q` searches by order number (`PD-100001` or `100001`) or customer e-mail.',
     access: 'admin',
     params: emailParams,
     query: ordersQuerySchema,
@@ -274,9 +291,21 @@ const routes: RouteContract[] = [
     responses: { 200: { description: 'A page of orders.', schema: z.array(orderSchema) }, 400: invalid },
   },
   {
+    method: 'get',
+    path: '/api/orders.csv',
+    summary: 'The orders as CSV, for spreadsheets',
+    description:
+      'The same filters as the list, every matching order. UTF-8 with a byte-order mark; a cell that begins with `=`, `+`, `-` or `@` is made inert.',
+    access: 'admin',
+    query: ordersFilterSchema,
+    responses: { 200: { description: 'The orders (text/csv).' }, 400: invalid },
+  },
+  {
     method: 'patch',
     path: '/api/order/:id/status',
-    summary: 'Move an order forward (unpaid → paid → shipped)',
+    summary: "Change an order's status",
+    description:
+      'Exactly: unpaid → paid, paid → shipped (with optional `carrier` and `trackingNumber`), paid → unpaid (undoing a mistaken payment), unpaid or paid → cancelled (stock restored). Each move, its stock effect, its history entry and its e-mail are one transaction.',
     access: 'admin',
     params: idParams,
     body: orderStatusUpdateSchema,
@@ -284,7 +313,21 @@ const routes: RouteContract[] = [
       200: { description: 'Moved.', schema: orderStatusResultSchema },
       400: invalid,
       404: notFound,
-      409: conflict,
+      409: error('Not a move the order’s current status allows.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/outbox',
+    summary: 'E-mails the store would have sent (no SMTP server configured)',
+    description:
+      'Without `SMTP_URL` each e-mail is written to `DATA_DIR/outbox/` as an `.eml` file instead of being sent; newest first.',
+    access: 'admin',
+    query: paginationQuerySchema,
+    list: true,
+    responses: {
+      200: { description: 'A page of e-mails.', schema: z.array(outboxEmailSchema) },
+      400: invalid,
     },
   },
   {

@@ -43,6 +43,10 @@ export const validationMessages = {
   descriptionInvalid: 'Product Description contains characters that are not allowed',
   messageInvalid: 'Message contains characters that are not allowed',
   searchInvalid: 'Search contains characters that are not allowed',
+  shippingInvalid: 'Use letters, digits and punctuation only.',
+  carrierTooLong: 'The carrier must be at most 100 characters.',
+  trackingNumberTooLong: 'The tracking number must be at most 100 characters.',
+  shippingOnlyWhenShipped: 'A carrier and tracking number go with shipping only.',
 } as const;
 
 export const toastMessages = {
@@ -146,6 +150,8 @@ export const apiMessages = {
   alreadyCancelled: 'This order is already cancelled.',
   cannotCancelPaid: 'This order is paid and can no longer be cancelled.',
   invalidTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}.`,
+  tooManyOpenOrders: (max: number) =>
+    `You already have ${max} unpaid orders. Please pay for or cancel one before placing another.`,
   invalidIdempotencyKey: 'The Idempotency-Key header is not valid.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different order. Send a new key for a new order.',

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -92,6 +93,12 @@ export const users = pgTable(
 );
 
 /**
+ * Order numbers people quote (PD-100001). A sequence is gap-tolerant by design: a rolled-back
+ * order spends its number, and concurrent orders never wait for each other to get one.
+ */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001, minValue: 100001 });
+
+/**
  * Orders keep a copy of the part's name and unit price at the time of the order, so deleting
  * or repricing a part never changes a past bill. Totals are bigint cents (quantity × price can
  * pass 2^31).
@@ -100,6 +107,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as `PD-<number>`; the uuid stays the API id. */
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('order_number_seq')`),
     partId: uuid('part_id')
       .notNull()
       .references(() => parts.id),
@@ -116,6 +125,9 @@ export const orders = pgTable(
     status: text('status', { enum: ['unpaid', 'paid', 'shipped', 'cancelled'] })
       .notNull()
       .default('unpaid'),
+    /** Set when the order ships (both optional: a parcel handed over the counter has neither). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     /** The client's `Idempotency-Key`: a retry by the same customer returns this order. */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -129,6 +141,9 @@ export const orders = pgTable(
     index('orders_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_part_idx').on(t.partId),
+    uniqueIndex('orders_number_idx').on(t.number),
+    // The expiry sweep finds old unpaid orders without scanning the rest.
+    index('orders_unpaid_oldest_idx').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
     uniqueIndex('orders_idempotency_idx')
       .on(t.email, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -148,3 +163,34 @@ export const blockedEmails = pgTable(
   },
   (t) => [check('blocked_emails_lowercase', sql`${t.email} = lower(${t.email})`)],
 );
+
+/**
+ * Every change of an order's status, placing included: who (the customer's or admin's e-mail,
+ * or `system` for expiry) and when. Written in the transaction that makes the change.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status', { enum: ['unpaid', 'paid', 'shipped', 'cancelled'] }).notNull(),
+    by: text('by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_events_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    index('order_events_order_idx').on(t.orderId, t.at),
+  ],
+);
+
+/**
+ * E-mails already handed to the mail server (or written to the outbox), one row per e-mail:
+ * a job that runs again after a crash finds its row and does not send twice.
+ */
+export const sentEmails = pgTable('sent_emails', {
+  /** `<event id>:<kind>:<recipient>`, unique per e-mail the store means to send. */
+  key: text('key').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,9 +6,20 @@ import { MAX_QUANTITY } from './part.js';
 export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/** What people quote: `PD-` and the order's sequence number (the uuid stays the API id). */
+export const ORDER_NUMBER_PREFIX = 'PD-';
+export const formatOrderNumber = (n: number) => `${ORDER_NUMBER_PREFIX}${n}`;
+/** `PD-100001`, `pd-100001` or `100001`: the sequence number, or undefined for anything else. */
+export function parseOrderNumber(text: string): number | undefined {
+  const match = /^(?:pd-?)?(\d{1,15})$/i.exec(text.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
 /** An order as the API returns it (DESIGN.md §3); `price` is the total bill. */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** `PD-100001`. */
+  number: z.string(),
   partId: z.string().nullable(),
   productName: z.string(),
   userName: z.string(),
@@ -20,27 +31,66 @@ export const orderSchema = z.object({
   phone: z.string(),
   address: z.string(),
   status: orderStatusSchema,
+  /** Set when shipped, if the admin gave them. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   createdAt: z.string(),
+  /** When the status last changed. */
+  updatedAt: z.string(),
 });
+export type Order = z.infer<typeof orderSchema>;
 
-/** An admin moves an order forward: unpaid → paid → shipped. */
-export const orderStatusUpdateSchema = z.object({ status: z.enum(['paid', 'shipped']) });
+/** One change of status: who made it (an e-mail, or `system` for expiry) and when. */
+export const orderEventSchema = z.object({ status: orderStatusSchema, at: z.string(), by: z.string() });
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** `GET /api/order/:id`: the order with its history, oldest first. */
+export const orderDetailSchema = orderSchema.extend({ events: z.array(orderEventSchema) });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** The Payment page and order detail: the order, its history, and how to pay for it. */
+export interface OrderPayment {
+  order: OrderDetail;
+  instructions: string;
+}
+
+const shippingText = (tooLong: string) =>
+  z.string().trim().min(1).max(100, tooLong).refine(plainText(), m.shippingInvalid).optional();
+
+/**
+ * An admin's move (`PATCH /api/order/:id/status`). The server allows exactly unpaid → paid,
+ * paid → shipped, paid → unpaid (undoing a mistaken payment) and unpaid or paid → cancelled;
+ * carrier and tracking number go with 'shipped' only.
+ */
+export const orderStatusUpdateSchema = z
+  .object({
+    status: orderStatusSchema,
+    carrier: shippingText(m.carrierTooLong),
+    trackingNumber: shippingText(m.trackingNumberTooLong),
+  })
+  .refine((u) => u.status === 'shipped' || (u.carrier === undefined && u.trackingNumber === undefined), {
+    path: ['carrier'],
+    error: m.shippingOnlyWhenShipped,
+  });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 
 /** The e-mail is compared with the caller's, as stored (lower-cased); any other is a 403. */
 export const myOrdersQuerySchema = paginationQuerySchema.extend({
   email: z.string().trim().toLowerCase().refine(plainText(), m.emailInvalid),
+  /** Without it, every order, cancelled ones included. */
+  status: orderStatusSchema.optional(),
 });
+export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
 
-export const ordersQuerySchema = paginationQuerySchema.extend({ status: orderStatusSchema.optional() });
+/** The admin's desk and its CSV export: a status, and a search by order number or e-mail. */
+export const ordersFilterSchema = z.object({
+  status: orderStatusSchema.optional(),
+  q: z.string().trim().max(254).refine(plainText(), m.searchInvalid).optional(),
+});
+export type OrdersFilter = z.infer<typeof ordersFilterSchema>;
+
+export const ordersQuerySchema = paginationQuerySchema.extend(ordersFilterSchema.shape);
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
-
-/** The Payment page: the order, and how to pay for it. */
-export interface OrderPayment {
-  order: Order;
-  instructions: string;
-}
-export type Order = z.infer<typeof orderSchema>;
 
 /** Digits with the usual separators; 7 to 15 digits in all (E.164 allows at most 15). */
 export const phoneSchema = z

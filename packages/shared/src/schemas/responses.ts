@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderSchema } from './order.js';
+import { orderDetailSchema, orderSchema } from './order.js';
 import { userSchema } from './user.js';
 
 /**
@@ -42,9 +42,9 @@ export const orderStatusResultSchema = updateResultSchema
   .extend({ order: orderSchema })
   .meta({ id: 'OrderStatusResult' });
 
-/** The Payment page: the order, and how to pay for it. */
+/** The order detail and Payment page: the order with its history, and how to pay for it. */
 export const orderPaymentSchema = z
-  .object({ order: orderSchema, instructions: z.string() })
+  .object({ order: orderDetailSchema, instructions: z.string() })
   .meta({ id: 'OrderPayment' });
 
 export const signInResponseSchema = z
@@ -82,3 +82,18 @@ export const imageRefusedSchema = z
     error: z.object({ message: z.string() }),
   })
   .meta({ id: 'ImageRefused' });
+
+/**
+ * An e-mail the store wrote to `DATA_DIR/outbox/` because no SMTP server is configured: what a
+ * trial store would have sent. `id` is the file's name.
+ */
+export const outboxEmailSchema = z
+  .object({
+    id: z.string(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    date: z.string(),
+    text: z.string(),
+  })
+  .meta({ id: 'OutboxEmail' });
+export type OutboxEmail = z.infer<typeof outboxEmailSchema>;

@@ -1,12 +1,14 @@
 import type { OrderStatus } from '@store/shared';
-import { and, count, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { orders, parts } from '../../db/schema.js';
+import { orderEvents, orders, parts } from '../../db/schema.js';
+import type { JobQueue } from '../../jobs/queue.js';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 type NewOrder = Omit<
   typeof orders.$inferInsert,
-  'partId' | 'productName' | 'unitPriceCents' | 'idempotencyKey'
+  'partId' | 'productName' | 'unitPriceCents' | 'idempotencyKey' | 'number'
 >;
 
 export interface PlaceRequest {
@@ -17,15 +19,29 @@ export interface PlaceRequest {
   idempotencyKey?: string | undefined;
   /** How long a key holds; an older one is spent. */
   keyTtlHours: number;
+  /** Unpaid orders the customer may hold at once. */
+  maxOpenOrders: number;
 }
 
-export interface PlacedOrder {
-  order: OrderRow;
-  /** True when this is the customer's earlier order under the same key, not a new one. */
-  replayed: boolean;
+export type PlaceOutcome =
+  /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
+  { kind: 'placed'; order: OrderRow; replayed: boolean } | { kind: 'no-stock' } | { kind: 'too-many-open' };
+
+export interface Move {
+  /** The statuses the order may be in for this move; in any other, nothing changes. */
+  from: OrderStatus[];
+  to: OrderStatus;
+  /** Who: an e-mail, or `system`. */
+  by: string;
+  /** Only this customer's order (a customer cancelling their own). */
+  owner?: string | undefined;
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
 }
 
 const IDEMPOTENCY_INDEX = 'orders_idempotency_idx';
+/** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
+const EXPIRY_BATCH = 100;
 
 /**
  * Whether a failed query broke the named unique index. Drizzle wraps the driver's error (pg or
@@ -47,7 +63,7 @@ export interface StockedPart {
   bulkDiscount: boolean;
 }
 
-export function createOrdersRepo(db: Database) {
+export function createOrdersRepo(db: Database, jobs: JobQueue) {
   const page = async (
     where: ReturnType<typeof and>,
     { offset, limit }: { offset: number; limit: number },
@@ -65,26 +81,41 @@ export function createOrdersRepo(db: Database) {
     return { items, total: totals?.total ?? 0 };
   };
 
+  /** The history entry of a change, and the job that tells people of it: both in `tx`. */
+  async function record(tx: Database, order: OrderRow, by: string): Promise<void> {
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: order.status, by, at: order.updatedAt })
+      .returning({ id: orderEvents.id });
+    if (event) await jobs.enqueue(tx, 'order-event', { eventId: event.id });
+  }
+
+  const restoreStock = (tx: Database, order: OrderRow) =>
+    tx
+      .update(parts)
+      .set({ availableQuantity: sql`${parts.availableQuantity} + ${order.productQuantity}` })
+      .where(eq(parts.id, order.partId));
+
   return {
     /**
      * Takes the stock and records the order in one transaction. The stock is taken by a
      * conditional update (`available_quantity >= qty`), so concurrent orders can never sell
      * more than there is: the loser's update matches no row. `bill` prices the order from the
-     * part as the update returned it. Returns undefined when the stock was not there.
+     * part as the update returned it.
      *
      * With an idempotency key, the customer's earlier order under that key is returned instead
      * (`replayed`), and nothing is taken. A concurrent repeat that got past the look-up meets the
      * unique index on (email, key): PostgreSQL holds its insert until the first transaction
      * commits, then refuses it; this transaction rolls back, stock included, and the repeat
      * answers with the order that won.
+     *
+     * The cap on unpaid orders is counted under a lock on the customer's e-mail, so two orders
+     * placed at once cannot both squeeze under it.
      */
-    async place(
-      request: PlaceRequest,
-      bill: (part: StockedPart) => NewOrder,
-    ): Promise<PlacedOrder | undefined> {
+    async place(request: PlaceRequest, bill: (part: StockedPart) => NewOrder): Promise<PlaceOutcome> {
       const { partId, quantity, email, idempotencyKey } = request;
       try {
-        return await db.transaction(async (tx) => {
+        return await db.transaction(async (tx): Promise<PlaceOutcome> => {
           if (idempotencyKey) {
             // A key past its lifetime is spent: it is freed, so this request places a new order.
             await tx
@@ -97,8 +128,14 @@ export function createOrdersRepo(db: Database) {
                 ),
               );
             const [earlier] = await tx.select().from(orders).where(byKey(email, idempotencyKey)).limit(1);
-            if (earlier) return { order: earlier, replayed: true };
+            if (earlier) return { kind: 'placed', order: earlier, replayed: true };
           }
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${email}`}))`);
+          const [open] = await tx
+            .select({ n: count() })
+            .from(orders)
+            .where(and(eq(orders.email, email), eq(orders.status, 'unpaid')));
+          if ((open?.n ?? 0) >= request.maxOpenOrders) return { kind: 'too-many-open' };
           const [part] = await tx
             .update(parts)
             .set({ availableQuantity: sql`${parts.availableQuantity} - ${quantity}` })
@@ -111,7 +148,7 @@ export function createOrdersRepo(db: Database) {
               ),
             )
             .returning({ name: parts.name, priceCents: parts.priceCents, bulkDiscount: parts.bulkDiscount });
-          if (!part) return undefined;
+          if (!part) return { kind: 'no-stock' };
           const [order] = await tx
             .insert(orders)
             .values({
@@ -122,13 +159,15 @@ export function createOrdersRepo(db: Database) {
               idempotencyKey,
             })
             .returning();
-          return order && { order, replayed: false };
+          if (!order) throw new Error('The order insert returned no row');
+          await record(tx, order, email);
+          return { kind: 'placed', order, replayed: false };
         });
       } catch (error) {
         if (!idempotencyKey || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
         const [winner] = await db.select().from(orders).where(byKey(email, idempotencyKey)).limit(1);
         if (!winner) throw error;
-        return { order: winner, replayed: true };
+        return { kind: 'placed', order: winner, replayed: true };
       }
     },
 
@@ -137,44 +176,99 @@ export function createOrdersRepo(db: Database) {
       return row;
     },
 
-    /** A customer's orders, newest first, without the cancelled ones (they left the list). */
-    listForCustomer: (email: string, window: { offset: number; limit: number }) =>
-      page(and(eq(orders.email, email), ne(orders.status, 'cancelled')), window),
+    /** The order's history, oldest first. */
+    events: (orderId: string): Promise<OrderEventRow[]> =>
+      db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+
+    /** One history entry with its order: what an `order-event` job works from. */
+    async findEvent(eventId: string): Promise<{ event: OrderEventRow; order: OrderRow } | undefined> {
+      const [row] = await db
+        .select({ event: orderEvents, order: orders })
+        .from(orderEvents)
+        .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+        .where(eq(orderEvents.id, eventId))
+        .limit(1);
+      return row;
+    },
+
+    /** A customer's orders, newest first; every status unless one is asked for. */
+    listForCustomer: (
+      email: string,
+      status: OrderStatus | undefined,
+      window: { offset: number; limit: number },
+    ) => page(and(eq(orders.email, email), status ? eq(orders.status, status) : undefined), window),
 
     listAll: (status: OrderStatus | undefined, window: { offset: number; limit: number }) =>
       page(status ? and(eq(orders.status, status)) : undefined, window),
 
     /**
-     * Cancels an unpaid order and puts its quantity back on the shelf, in one transaction. Only
-     * the row still 'unpaid' is changed, so a double cancel or a race with payment restores
-     * stock at most once. `owner` limits it to that customer's orders.
+     * Moves an order from one of `move.from` to `move.to` in one transaction with everything it
+     * implies: a cancel puts the quantity back on the shelf, and every move is recorded with who
+     * made it and queued for the e-mails. Only a row still in `from` changes, so a double click,
+     * or two admins at once, take effect once. Undefined: the order was not in `from` (or not
+     * the owner's).
      */
-    async cancel(id: string, owner?: string): Promise<OrderRow | undefined> {
+    async move(id: string, move: Move): Promise<OrderRow | undefined> {
       return db.transaction(async (tx) => {
         const [order] = await tx
           .update(orders)
-          .set({ status: 'cancelled', updatedAt: sql`now()` })
+          .set({
+            status: move.to,
+            updatedAt: sql`now()`,
+            ...(move.to === 'shipped' && {
+              carrier: move.carrier ?? null,
+              trackingNumber: move.trackingNumber ?? null,
+            }),
+          })
           .where(
-            and(eq(orders.id, id), eq(orders.status, 'unpaid'), owner ? eq(orders.email, owner) : undefined),
+            and(
+              eq(orders.id, id),
+              inArray(orders.status, move.from),
+              move.owner ? eq(orders.email, move.owner) : undefined,
+            ),
           )
           .returning();
         if (!order) return undefined;
-        await tx
-          .update(parts)
-          .set({ availableQuantity: sql`${parts.availableQuantity} + ${order.productQuantity}` })
-          .where(eq(parts.id, order.partId));
+        if (move.to === 'cancelled') await restoreStock(tx, order);
+        await record(tx, order, move.by);
         return order;
       });
     },
 
-    /** Moves an order from one status to the next, only if it is still in `from`. */
-    async advance(id: string, from: OrderStatus, to: OrderStatus): Promise<OrderRow | undefined> {
-      const [order] = await db
-        .update(orders)
-        .set({ status: to, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, id), eq(orders.status, from)))
-        .returning();
-      return order;
+    /**
+     * Cancels unpaid orders placed before `cutoffMs` ago, restores their stock and records each
+     * as done by `system`, in one transaction per batch. Rows another sweep (another instance)
+     * holds are skipped, never waited for. Returns how many it cancelled.
+     */
+    async expireUnpaid(olderThanMs: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.status, 'unpaid'),
+              lt(orders.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+            ),
+          )
+          .orderBy(asc(orders.createdAt))
+          .limit(EXPIRY_BATCH)
+          .for('update', { skipLocked: true });
+        const expired = await tx
+          .update(orders)
+          .set({ status: 'cancelled', updatedAt: sql`now()` })
+          .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
+          .returning();
+        for (const order of expired) {
+          await restoreStock(tx, order);
+          await record(tx, order, 'system');
+        }
+        return expired.length;
+      });
     },
   };
 }

@@ -32,8 +32,7 @@ export function ordersRoutes(
   });
 
   router.get('/myorder', requireUser, async (req, res) => {
-    const { email, ...page } = parseQuery(myOrdersQuerySchema, req.query);
-    sendPage(res, await service.listMine(currentUser(res), email, page));
+    sendPage(res, await service.listMine(currentUser(res), parseQuery(myOrdersQuerySchema, req.query)));
   });
 
   router.get('/order/:id', requireUser, async (req, res) => {
@@ -53,8 +52,8 @@ export function ordersRoutes(
   });
 
   router.patch('/order/:id/status', requireUser, requireAdmin, async (req, res) => {
-    const { status } = parseInput(orderStatusUpdateSchema, req.body ?? {});
-    res.json(await service.advance(orderId(req.params), status));
+    const update = parseInput(orderStatusUpdateSchema, req.body ?? {});
+    res.json(await service.move(currentUser(res), orderId(req.params), update));
   });
 
   return router;

@@ -1,46 +1,39 @@
 import {
   apiMessages,
   computeBill,
-  fromCents,
   IDEMPOTENCY_KEY_TTL_HOURS,
+  type MyOrdersQuery,
   type Order,
   type OrderInput,
   type OrderPayment,
   type OrderStatus,
+  type OrderStatusUpdate,
   type OrdersQuery,
-  type PaginationQuery,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import type { PartsRepo } from '../parts/repo.js';
+import { toOrderDetailDto, toOrderDto } from './dto.js';
 import type { OrderRow, OrdersRepo } from './repo.js';
 
-function toOrderDto(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    partId: row.partId,
-    productName: row.productName,
-    userName: row.userName,
-    email: row.email,
-    unitPrice: fromCents(row.unitPriceCents),
-    productQuantity: row.productQuantity,
-    price: fromCents(row.totalCents),
-    discount: fromCents(row.discountCents),
-    phone: row.phone,
-    address: row.address,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The only forward moves an admin makes (spec's 'UnPaid' button, hardened). */
-const NEXT: Partial<Record<OrderStatus, OrderStatus>> = { unpaid: 'paid', paid: 'shipped' };
+/**
+ * The moves an admin may make, by where they lead: from which statuses (DESIGN.md §7.7). Paid
+ * back to unpaid undoes a payment marked by mistake; shipped and cancelled are final.
+ */
+const ADMIN_MOVES: Record<OrderStatus, OrderStatus[]> = {
+  paid: ['unpaid'],
+  shipped: ['paid'],
+  unpaid: ['paid'],
+  cancelled: ['unpaid', 'paid'],
+};
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
   parts: PartsRepo;
   paymentInstructions: string;
+  /** Unpaid orders one customer may hold at once. */
+  maxOpenOrders: number;
 }) {
   const { orders, parts } = deps;
 
@@ -66,6 +59,7 @@ export function createOrdersService(deps: {
           email: customer.email,
           idempotencyKey,
           keyTtlHours: IDEMPOTENCY_KEY_TTL_HOURS,
+          maxOpenOrders: deps.maxOpenOrders,
         },
         (part) => {
           const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
@@ -81,7 +75,9 @@ export function createOrdersService(deps: {
           };
         },
       );
-      if (placed) {
+      if (placed.kind === 'too-many-open')
+        throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
+      if (placed.kind === 'placed') {
         const { order, replayed } = placed;
         // The same key for another order is a client bug: refuse it rather than guess which.
         if (replayed && (order.partId !== input.partId || order.productQuantity !== input.productQuantity)) {
@@ -103,9 +99,9 @@ export function createOrdersService(deps: {
       });
     },
 
-    async listMine(customer: Caller, email: string, query: PaginationQuery): Promise<Page<Order>> {
-      if (email !== customer.email) throw new Forbidden(apiMessages.forbidden);
-      const { items, total } = await orders.listForCustomer(customer.email, toOffset(query));
+    async listMine(customer: Caller, query: MyOrdersQuery): Promise<Page<Order>> {
+      if (query.email !== customer.email) throw new Forbidden(apiMessages.forbidden);
+      const { items, total } = await orders.listForCustomer(customer.email, query.status, toOffset(query));
       return { items: items.map(toOrderDto), total };
     },
 
@@ -115,15 +111,22 @@ export function createOrdersService(deps: {
     },
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {
-      return { order: toOrderDto(await visibleOrder(requester, id)), instructions: deps.paymentInstructions };
+      const order = await visibleOrder(requester, id);
+      return {
+        order: toOrderDetailDto(order, await orders.events(order.id)),
+        instructions: deps.paymentInstructions,
+      };
     },
 
+    /** The spec's Cancel Order: an unpaid order, by its owner or an admin. */
     async cancel(requester: Caller, id: string) {
       const order = await visibleOrder(requester, id);
-      const cancelled = await orders.cancel(
-        order.id,
-        requester.role === 'admin' ? undefined : requester.email,
-      );
+      const cancelled = await orders.move(order.id, {
+        from: ['unpaid'],
+        to: 'cancelled',
+        by: requester.email,
+        owner: requester.role === 'admin' ? undefined : requester.email,
+      });
       if (cancelled) return { acknowledged: true, modifiedCount: 1 };
       const now = await orders.find(order.id);
       throw new Conflict(
@@ -131,13 +134,19 @@ export function createOrdersService(deps: {
       );
     },
 
-    async advance(id: string, to: 'paid' | 'shipped') {
+    /** The admin's desk: any move of ADMIN_MOVES, refused (409) from any other status. */
+    async move(admin: Caller, id: string, update: OrderStatusUpdate) {
+      const moved = await orders.move(id, {
+        from: ADMIN_MOVES[update.status],
+        to: update.status,
+        by: admin.email,
+        carrier: update.carrier,
+        trackingNumber: update.trackingNumber,
+      });
+      if (moved) return { acknowledged: true, modifiedCount: 1, order: toOrderDto(moved) };
       const order = await orders.find(id);
       if (!order) throw new NotFound(apiMessages.orderNotFound);
-      const from = order.status;
-      const updated = NEXT[from] === to ? await orders.advance(id, from, to) : undefined;
-      if (!updated) throw new Conflict(apiMessages.invalidTransition(from, to));
-      return { acknowledged: true, modifiedCount: 1, order: toOrderDto(updated) };
+      throw new Conflict(apiMessages.invalidTransition(order.status, update.status));
     },
   };
 }

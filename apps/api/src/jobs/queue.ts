@@ -1,0 +1,21 @@
+import type { Database } from '../db/client.js';
+
+/**
+ * What the store does after a write commits (DESIGN.md §7.1). `order-event`: tell the people
+ * concerned about a change of an order's status (the e-mails follow from the event).
+ */
+export interface JobPayloads {
+  'order-event': { eventId: string };
+}
+export type JobName = keyof JobPayloads;
+
+/**
+ * Jobs are enqueued inside the transaction of the write that causes them: they exist exactly
+ * when the write committed, run after it, and never delay or fail it.
+ */
+export interface JobQueue {
+  enqueue<N extends JobName>(tx: Database, name: N, data: JobPayloads[N]): Promise<void>;
+}
+
+/** For code paths and tests that run without a queue: the jobs are dropped. */
+export const noJobs: JobQueue = { enqueue: async () => {} };
