@@ -16,13 +16,18 @@ export default function AddReviewPage() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ReviewInput>({ resolver: zodResolver(reviewInputSchema) });
+  } = useForm<ReviewInput>({
+    resolver: zodResolver(reviewInputSchema),
+    // No rating until one is typed: reset() then empties the field (a NaN value would be
+    // written into the input, which the browser refuses with a console warning).
+    defaultValues: { message: '' },
+  });
 
   const onSubmit = handleSubmit(async (input) => {
     try {
       await addReview(input);
       toast.success(toastMessages.reviewAdded);
-      reset({ message: '', ratings: Number.NaN });
+      reset();
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : String(error);

@@ -62,6 +62,7 @@ export default function UsersPage() {
             <thead>
               <tr>
                 <th scope="col">#</th>
+                <th scope="col">Name</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Role</th>
                 <th scope="col">
@@ -73,13 +74,12 @@ export default function UsersPage() {
               {list.items.map((user, i) => (
                 <tr key={user.email} data-testid="user-row">
                   <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
+                  <td>{user.name || <span className="text-base-content/70">(no name)</span>}</td>
                   <td className="break-all">{user.email}</td>
-                  <td>{user.role === 'admin' ? 'admin' : 'customer'}</td>
+                  <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
                   <td>
                     <div className="flex flex-wrap justify-end gap-2">
-                      {user.role === 'admin' ? (
-                        <span className="badge badge-primary badge-soft">Admin</span>
-                      ) : (
+                      {user.role === 'customer' && (
                         <button
                           type="button"
                           className="btn btn-primary btn-xs"
