@@ -96,12 +96,30 @@ describe('PUT /api/part/:id and DELETE /api/deleteparts/:id', () => {
       .http()
       .put(`/api/part/${insertedId}`)
       .set(admin.auth)
-      .send(product({ name: 'Renamed', price: 199.5, bulkDiscount: false }))
+      .send(
+        product({
+          name: 'Renamed',
+          price: 199.5,
+          bulkDiscount: false,
+          availableQuantity: 900,
+          availableQuantityBefore: 1200,
+        }),
+      )
       .expect(200);
     expect(res.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const part = (await ctx.http().get(`/api/part/${insertedId}`).expect(200)).body;
-    expect(part).toMatchObject({ name: 'Renamed', price: 199.5, bulkDiscount: false });
-    await ctx.http().put('/api/part/not-an-id').set(admin.auth).send(product()).expect(404);
+    expect(part).toMatchObject({
+      name: 'Renamed',
+      price: 199.5,
+      bulkDiscount: false,
+      availableQuantity: 900,
+    });
+    await ctx
+      .http()
+      .put('/api/part/not-an-id')
+      .set(admin.auth)
+      .send(product({ availableQuantityBefore: 1200 }))
+      .expect(404);
   });
 
   it('removes a part from the storefront but keeps past orders whole', async () => {

@@ -31,6 +31,8 @@ const product = {
   description: 'A fan that keeps quiet.',
   img: '/media/parts/quiet-fan.svg',
 };
+/** An update sets the stock with the stock it was based on (partRow's). */
+const productUpdate = { ...product, availableQuantity: 500, availableQuantityBefore: 500 };
 const order = () => ({
   partId,
   productQuantity: 10,
@@ -120,7 +122,7 @@ const cases: Case[] = [
         'put',
         () => `/api/part/${partId}`,
         asAdmin,
-        () => product,
+        () => productUpdate,
         field,
         message,
       ),

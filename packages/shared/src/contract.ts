@@ -10,7 +10,7 @@ import {
   ordersFilterSchema,
   ordersQuerySchema,
 } from './schemas/order.js';
-import { partSchema, partsQuerySchema, productInputSchema } from './schemas/part.js';
+import { partSchema, partsQuerySchema, productInputSchema, productUpdateSchema } from './schemas/part.js';
 import {
   adminStatusSchema,
   apiErrorSchema,
@@ -150,10 +150,19 @@ const routes: RouteContract[] = [
     method: 'put',
     path: '/api/part/:id',
     summary: 'Update a product',
+    description:
+      'Leave out `availableQuantity` to keep the stock as it is. To set it, also send `availableQuantityBefore`, the stock the form was loaded with: the stock is set only if it still is that value, so an edit never undoes the orders placed meanwhile.',
     access: 'admin',
     params: idParams,
-    body: productInputSchema,
-    responses: { 200: { description: 'Updated.', schema: updateResultSchema }, 400: invalid, 404: notFound },
+    body: productUpdateSchema,
+    responses: {
+      200: { description: 'Updated.', schema: updateResultSchema },
+      400: invalid,
+      404: notFound,
+      409: error(
+        "The stock moved since the form was loaded: the body's `fields` carry the current `availableQuantity`.",
+      ),
+    },
   },
   {
     method: 'delete',

@@ -26,6 +26,10 @@ export const validationMessages = {
   minOrderAtLeastOne: 'Minimum Order quantity must be at least 1',
   minOrderAboveAvailable: 'Minimum Order quantity cannot be above the available quantity',
   quantityTooHigh: 'Quantity must be at most 1,000,000',
+  // An update that sets the stock names the stock it was based on (issue 11); the API's words.
+  availableBeforeRequired: 'The available quantity the edit was based on is Required',
+  availableBeforeAlone:
+    'The available quantity the edit was based on goes only with a new available quantity',
   descriptionTooLong: 'Product Description must be at most 2000 characters',
   imageInvalid: 'Image must be a link issued by the image host',
   ratingsRange: 'Ratings must be between 0 and 5',
@@ -156,6 +160,8 @@ export const apiMessages = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
   reviewNotFound: 'This review does not exist.',
+  /** A stale edit form: the stock moved (orders, cancels) since it was loaded. */
+  stockChanged: (available: number) => `Stock changed to ${available} since you opened this form`,
 } as const;
 
 export const orderMessages = {

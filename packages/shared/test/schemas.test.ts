@@ -10,6 +10,7 @@ import {
   partsQuerySchema,
   plainText,
   productInputSchema,
+  productUpdateSchema,
   profileUpdateSchema,
   registerSchema,
   reviewInputSchema,
@@ -104,6 +105,45 @@ describe('add product (spec §5 and DESIGN.md hardening)', () => {
   it('accepts cents exactly, despite binary floating point', () => {
     expect(productInputSchema.safeParse({ ...product, price: 0.29 }).success).toBe(true);
     expect(productInputSchema.safeParse({ ...product, price: 1234.56 }).success).toBe(true);
+  });
+
+  describe('update product (issue 11: edits never undo orders)', () => {
+    const { availableQuantity: _stock, ...withoutStock } = product;
+
+    it('keeps the stock out of an edit that leaves it out', () => {
+      const parsed = productUpdateSchema.parse(withoutStock);
+      expect(parsed).not.toHaveProperty('availableQuantity');
+      expect(parsed).not.toHaveProperty('availableQuantityBefore');
+    });
+
+    it('takes a new stock with the stock it was based on', () => {
+      const parsed = productUpdateSchema.parse({ ...product, availableQuantityBefore: 0 });
+      expect(parsed).toMatchObject({ availableQuantity: 1200, availableQuantityBefore: 0 });
+    });
+
+    it.each([
+      [product, 'availableQuantityBefore', m.availableBeforeRequired],
+      [{ ...withoutStock, availableQuantityBefore: 70 }, 'availableQuantityBefore', m.availableBeforeAlone],
+      [{ ...product, availableQuantityBefore: -1 }, 'availableQuantityBefore', m.availableNegative],
+      [{ ...product, availableQuantityBefore: 1.5 }, 'availableQuantityBefore', m.wholeNumber],
+      [{ ...product, availableQuantityBefore: '70' }, 'availableQuantityBefore', m.availableBeforeRequired],
+      [
+        { ...product, availableQuantityBefore: 1200, minOrderQuantity: 5000 },
+        'minOrderQuantity',
+        m.minOrderAboveAvailable,
+      ],
+      [
+        { ...product, availableQuantityBefore: 1200, availableQuantity: -1 },
+        'availableQuantity',
+        m.availableNegative,
+      ],
+    ])('update %# → %s: %s', (input, field, message) => {
+      expect(messageFor(productUpdateSchema, input, field)).toBe(message);
+    });
+
+    it('checks the minimum order against the current stock only when the edit sets the stock', () => {
+      expect(productUpdateSchema.safeParse({ ...withoutStock, minOrderQuantity: 5000 }).success).toBe(true);
+    });
   });
 
   const form = {

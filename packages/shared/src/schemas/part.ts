@@ -57,22 +57,50 @@ const productFields = {
   bulkDiscount: z.boolean().default(false),
 };
 
-/** What an admin sends to create or update a part. The adder's e-mail comes from the token. */
+const imageField = z
+  .string({ error: m.imageRequired })
+  .trim()
+  .min(1, m.imageRequired)
+  .max(500, m.imageInvalid)
+  .refine(plainText(), m.imageInvalid);
+
+/** What an admin sends to add a part. The adder's e-mail comes from the token. */
 export const productInputSchema = z
-  .object({
-    ...productFields,
-    img: z
-      .string({ error: m.imageRequired })
-      .trim()
-      .min(1, m.imageRequired)
-      .max(500, m.imageInvalid)
-      .refine(plainText(), m.imageInvalid),
-  })
+  .object({ ...productFields, img: imageField })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity, {
     path: ['minOrderQuantity'],
     error: m.minOrderAboveAvailable,
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/**
+ * What an admin sends to update a part (issue 11, "edits never undo orders"). Stock is optional:
+ * an edit without `availableQuantity` never touches it. One that sets it also sends
+ * `availableQuantityBefore`, the stock its form was loaded with, and the API refuses it (409)
+ * when orders have moved the stock since: otherwise saving a stale form would undo them.
+ */
+export const productUpdateSchema = z
+  .object({
+    ...productFields,
+    img: imageField,
+    availableQuantity: productFields.availableQuantity.optional(),
+    availableQuantityBefore: wholeQuantity(m.availableBeforeRequired).min(0, m.availableNegative).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.availableQuantity === undefined) {
+      if (p.availableQuantityBefore !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['availableQuantityBefore'], message: m.availableBeforeAlone });
+      }
+      return;
+    }
+    if (p.availableQuantityBefore === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['availableQuantityBefore'], message: m.availableBeforeRequired });
+    }
+    if (p.minOrderQuantity > p.availableQuantity) {
+      ctx.addIssue({ code: 'custom', path: ['minOrderQuantity'], message: m.minOrderAboveAvailable });
+    }
+  });
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 const productFormFields = {
   name: productFields.name,

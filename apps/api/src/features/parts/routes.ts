@@ -1,4 +1,10 @@
-import { apiMessages, idParams, partsQuerySchema, productInputSchema } from '@store/shared';
+import {
+  apiMessages,
+  idParams,
+  partsQuerySchema,
+  productInputSchema,
+  productUpdateSchema,
+} from '@store/shared';
 import { type RequestHandler, Router } from 'express';
 import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { sendPage } from '../../lib/pagination.js';
@@ -25,7 +31,7 @@ export function partsRoutes(service: PartsService, { requireUser }: { requireUse
   });
 
   router.put('/part/:id', requireUser, requireAdmin, async (req, res) => {
-    const input = parseInput(productInputSchema, req.body ?? {});
+    const input = parseInput(productUpdateSchema, req.body ?? {});
     res.json(await service.update(partId(req.params), input));
   });
 

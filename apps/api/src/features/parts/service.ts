@@ -3,15 +3,16 @@ import {
   type Part,
   type PartsQuery,
   type ProductInput,
+  type ProductUpdate,
   toCents,
   validationMessages,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
-import { Invalid, NotFound } from '../../lib/domain-errors.js';
+import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { UPLOADED_IMAGE_PATTERN } from '../images/store.js';
 import { toPartDto } from './dto.js';
-import type { PartChanges, PartsRepo } from './repo.js';
+import type { PartChanges, PartEdits, PartsRepo } from './repo.js';
 
 /** The demo catalog's shipped images stay valid when an admin edits a demo part. */
 const SHIPPED_IMAGE_PATTERN = /^\/media\/parts\/[a-z0-9-]+\.svg$/;
@@ -34,14 +35,18 @@ export function createPartsService(
     }
   }
 
-  const toRow = (input: ProductInput): PartChanges => ({
+  const toEdits = (input: ProductUpdate): PartEdits => ({
     name: input.name,
     img: input.img,
     priceCents: toCents(input.price),
     minOrderQuantity: input.minOrderQuantity,
-    availableQuantity: input.availableQuantity,
     description: input.description,
     bulkDiscount: input.bulkDiscount,
+  });
+
+  const toRow = (input: ProductInput): PartChanges => ({
+    ...toEdits(input),
+    availableQuantity: input.availableQuantity,
   });
 
   return {
@@ -66,9 +71,19 @@ export function createPartsService(
       return { acknowledged: true, insertedId };
     },
 
-    async update(id: string, input: ProductInput) {
+    /** A stale stock is refused whole: the admin's form keeps their edits and saves again. */
+    async update(id: string, input: ProductUpdate) {
       checkImage(input.img);
-      if (!(await repo.update(id, toRow(input)))) throw new NotFound(apiMessages.partNotFound);
+      const { availableQuantity: after, availableQuantityBefore: before } = input;
+      // The schema requires `before` with `after`; both or neither reach here.
+      const stock = after !== undefined && before !== undefined ? { before, after } : undefined;
+      const outcome = await repo.update(id, toEdits(input), stock);
+      if (outcome.kind === 'missing') throw new NotFound(apiMessages.partNotFound);
+      if (outcome.kind === 'stock-moved') {
+        throw new Conflict(apiMessages.stockChanged(outcome.availableQuantity), {
+          availableQuantity: String(outcome.availableQuantity),
+        });
+      }
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
 

@@ -1,4 +1,10 @@
-import { type EditProductForm, HOME_PARTS_COUNT, type PartSort, type ProductInput } from '@store/shared';
+import {
+  type EditProductForm,
+  HOME_PARTS_COUNT,
+  type PartSort,
+  type ProductInput,
+  type ProductUpdate,
+} from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
 import { apiBase, webEnv } from '../../lib/env';
@@ -57,7 +63,8 @@ export async function uploadImage(file: File): Promise<string> {
 export const addProduct = (input: ProductInput) =>
   apiJson('/addproduct', 'insertResultSchema', { method: 'POST', auth: true, body: input });
 
-export const updateProduct = (id: string, input: ProductInput) =>
+/** A stale stock is refused with 409 (see stock-edit.ts). */
+export const updateProduct = (id: string, input: ProductUpdate) =>
   apiJson(`/part/${encodeURIComponent(id)}`, 'updateResultSchema', {
     method: 'PUT',
     auth: true,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { formFieldOf } from '../api';
+import { StockMovedError, stockFieldAfter } from '../stock-edit';
 
 /**
  * Both modes hold the edit form's fields and yield its values: the add form's (an image surely
@@ -37,6 +38,8 @@ export function ProductForm({
     handleSubmit,
     reset,
     setError,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormFields, unknown, ProductFormValues>({
     resolver: zodResolver<ProductFormFields, unknown, ProductFormValues>(
@@ -50,7 +53,11 @@ export function ProductForm({
       await onSubmit(values);
       if (mode === 'add') reset();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
+      if (error instanceof StockMovedError) {
+        // Every other edit stays as typed, so the admin can check the stock and save again.
+        setValue('available', stockFieldAfter(getValues('available'), error));
+        setError('available', { message: error.message }, { shouldFocus: true });
+      } else if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {
           setError(formFieldOf[field] ?? 'root', { message });
         }

@@ -1,20 +1,28 @@
-import { productMessages } from '@store/shared';
+import { type Part, productMessages } from '@store/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { partKeys, partQuery, updateProduct, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
+import { StockMovedError, stockMovedTo, toProductUpdate } from '../stock-edit';
 
 export default function EditProductPage() {
   const { id = '' } = useParams();
   const part = useQuery(partQuery(id));
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
 
   if (part.isPending) return <LoadingState label="Loading the product…" />;
   if (part.isError) return <ErrorState message={part.error.message} onRetry={() => part.refetch()} />;
-  const current = part.data;
+  return <EditProduct current={part.data} />;
+}
+
+/** The form for the part as it was loaded; a refetch of the part does not reset the admin's edits. */
+function EditProduct({ current }: { current: Part }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The stock this form's save is based on: as loaded, then as a refused save reported it.
+  const stockBefore = useRef(current.availableQuantity);
 
   return (
     <div>
@@ -37,7 +45,15 @@ export default function EditProductPage() {
         onSubmit={async (values) => {
           const file = values.image?.[0];
           const img = file instanceof File ? await uploadImage(file) : current.img;
-          await updateProduct(current._id, toProductInput(values, img));
+          const before = stockBefore.current;
+          try {
+            await updateProduct(current._id, toProductUpdate(toProductInput(values, img), before));
+          } catch (error) {
+            const moved = stockMovedTo(error);
+            if (moved === undefined) throw error;
+            stockBefore.current = moved;
+            throw new StockMovedError(before, moved);
+          }
           toast.success(productMessages.updated);
           await queryClient.invalidateQueries({ queryKey: partKeys.all });
           navigate('/dashboard/manageproducts');
