@@ -44,6 +44,7 @@ const app = createApp({
     authRateLimit: 60,
     paymentInstructions: '',
     maxOpenOrders: 10,
+    seller: { name: 'Bench Parts', address: '1 Bench Road', taxId: 'BENCH-1' },
     uploadsDir: '/nonexistent',
     imageHostOrigins: [],
     identitySettings: { mode: 'emulator', projectId: 'demo-bench' },

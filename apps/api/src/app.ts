@@ -14,6 +14,9 @@ import { docsRoutes } from './features/docs/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { imagesRoutes } from './features/images/routes.js';
 import { createLocalImageStore } from './features/images/store.js';
+import type { Seller } from './features/invoices/render-invoice.js';
+import { invoicesRoutes } from './features/invoices/routes.js';
+import { createInvoicesService } from './features/invoices/service.js';
 import { createOrdersRepo } from './features/orders/repo.js';
 import { ordersRoutes } from './features/orders/routes.js';
 import { createOrdersService } from './features/orders/service.js';
@@ -50,6 +53,8 @@ export interface AppDeps {
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
     maxOpenOrders: number;
+    /** The seller named on invoices (STORE_NAME, STORE_ADDRESS, STORE_TAX_ID). */
+    seller: Seller;
     /** Where uploaded images are kept and served from (/uploads). */
     uploadsDir: string;
     imageHostKey?: string | undefined;
@@ -115,13 +120,19 @@ export function createApp({
     }),
   );
   api.use(reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), { requireUser: signedIn }));
+  const orders = createOrdersService({
+    orders: createOrdersRepo(database.db, jobs),
+    parts: partsRepo,
+    paymentInstructions: config.paymentInstructions,
+    maxOpenOrders: config.maxOpenOrders,
+  });
+  api.use(ordersRoutes(orders, { requireUser: signedIn }));
   api.use(
-    ordersRoutes(
-      createOrdersService({
-        orders: createOrdersRepo(database.db, jobs),
-        parts: partsRepo,
+    invoicesRoutes(
+      createInvoicesService({
+        orders,
+        seller: config.seller,
         paymentInstructions: config.paymentInstructions,
-        maxOpenOrders: config.maxOpenOrders,
       }),
       { requireUser: signedIn },
     ),

@@ -54,6 +54,11 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 export const TEST_FIREBASE_PROJECT = 'demo-parts-depot-test';
 export const TEST_PAYMENT_INSTRUCTIONS = 'Pay by bank transfer to the test account.';
+export const TEST_SELLER = {
+  name: 'Test Parts Supply Co',
+  address: '7 Test Street, Testville TS1 1TT',
+  taxId: 'TEST-VAT-123456',
+};
 
 export async function createTestApp(
   options: {
@@ -96,6 +101,7 @@ export async function createTestApp(
       authRateLimit: options.authRateLimit ?? 1000,
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       maxOpenOrders: options.maxOpenOrders ?? 1000,
+      seller: TEST_SELLER,
       uploadsDir,
       imageHostOrigins: options.imageHostOrigins ?? [],
       ...(options.imageHostKey && { imageHostKey: options.imageHostKey }),

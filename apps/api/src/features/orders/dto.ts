@@ -1,4 +1,4 @@
-import { formatOrderNumber, fromCents, type Order, type OrderDetail } from '@store/shared';
+import { formatOrderNumber, fromCents, type Order, type OrderDetail, type OrderStatus } from '@store/shared';
 import type { OrderEventRow, OrderRow } from './repo.js';
 
 export function toOrderDto(row: OrderRow): Order {
@@ -27,5 +27,40 @@ export function toOrderDetailDto(row: OrderRow, events: OrderEventRow[]): OrderD
   return {
     ...toOrderDto(row),
     events: events.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by })),
+  };
+}
+
+/** What an invoice shows of an order: money in integer cents, as it was charged. */
+export interface InvoiceOrder {
+  number: string;
+  placedAt: Date;
+  status: OrderStatus;
+  carrier: string | null;
+  trackingNumber: string | null;
+  buyer: { name: string; email: string; phone: string; address: string };
+  line: { description: string; quantity: number; unitPriceCents: number; amountCents: number };
+  /** Absent when the order had no bulk discount. */
+  discount?: { percent: number; amountCents: number };
+  totalCents: number;
+}
+
+export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
+  return {
+    number: formatOrderNumber(row.number),
+    placedAt: row.createdAt,
+    status: row.status,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    buyer: { name: row.userName, email: row.email, phone: row.phone, address: row.address },
+    line: {
+      description: row.productName,
+      quantity: row.productQuantity,
+      unitPriceCents: row.unitPriceCents,
+      amountCents: row.unitPriceCents * row.productQuantity,
+    },
+    ...(row.discountCents > 0 && {
+      discount: { percent: row.discountPercent, amountCents: row.discountCents },
+    }),
+    totalCents: row.totalCents,
   };
 }

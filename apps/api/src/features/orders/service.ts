@@ -14,7 +14,7 @@ import type { Caller } from '../../auth/caller.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import type { PartsRepo } from '../parts/repo.js';
-import { toOrderDetailDto, toOrderDto } from './dto.js';
+import { type InvoiceOrder, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
 import type { OrderRow, OrdersRepo } from './repo.js';
 
 /**
@@ -116,6 +116,11 @@ export function createOrdersService(deps: {
         order: toOrderDetailDto(order, await orders.events(order.id)),
         instructions: deps.paymentInstructions,
       };
+    },
+
+    /** The invoice's figures (features/invoices), for exactly those who may see the order. */
+    async invoiceData(requester: Caller, id: string): Promise<InvoiceOrder> {
+      return toInvoiceOrder(await visibleOrder(requester, id));
     },
 
     /** The spec's Cancel Order: an unpaid order, by its owner or an admin. */

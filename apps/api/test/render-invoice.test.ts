@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { type InvoiceData, renderInvoice } from '../src/features/invoices/render-invoice.js';
+import { toWinAnsi } from '../src/features/invoices/win-ansi.js';
+import type { InvoiceOrder } from '../src/features/orders/dto.js';
+import { type PdfPage, readPdf } from './pdf-text.js';
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+
+function invoice(order: Partial<InvoiceOrder> = {}, rest: Partial<InvoiceData> = {}): InvoiceData {
+  return {
+    order: {
+      number: 'PD-100042',
+      placedAt: new Date('2026-03-04T23:30:00Z'),
+      status: 'unpaid',
+      carrier: null,
+      trackingNumber: null,
+      buyer: {
+        name: 'Carla Customer',
+        email: 'carla@example.com',
+        phone: '+1 555 010 2030',
+        address: '12 Harbour Street, Springfield 40001',
+      },
+      line: { description: 'Hex bolt M8', quantity: 1200, unitPriceCents: 1999, amountCents: 2_398_800 },
+      totalCents: 2_398_800,
+      ...order,
+    },
+    seller: { name: 'Parts Depot Ltd', address: '1 Foundry Lane, Sheffield S1 2AB', taxId: 'GB 123 4567 89' },
+    paymentInstructions: 'Pay by bank transfer to IBAN GB00 TEST 0000.',
+    ...rest,
+  };
+}
+
+/** Every run of text lies inside the page's margins (a little slack for glyph overhang). */
+function expectWithinMargins(page: PdfPage) {
+  for (const item of page.items.filter((i) => i.str.trim() !== '')) {
+    expect(item.x, item.str).toBeGreaterThanOrEqual(MARGIN - 1);
+    expect(item.x + item.width, item.str).toBeLessThanOrEqual(page.width - MARGIN + 1);
+    expect(item.y, item.str).toBeGreaterThanOrEqual(MARGIN - 1);
+    expect(item.y, item.str).toBeLessThanOrEqual(page.height - MARGIN + 1);
+  }
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+describe('renderInvoice', () => {
+  it('draws an A4 invoice with the number, date, seller, buyer, line, total and payment details', async () => {
+    const pdf = await renderInvoice(invoice());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, info, text } = await readPdf(pdf);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.width).toBeCloseTo(A4.width, 1);
+    expect(pages[0]?.height).toBeCloseTo(A4.height, 1);
+    expect(info).toMatchObject({ Title: 'Invoice PD-100042', Author: 'Parts Depot Ltd' });
+    for (const expected of [
+      'Invoice PD-100042',
+      // The order's date in UTC, whatever the server's time zone.
+      'Issue date: March 4, 2026',
+      'Status: Awaiting payment',
+      'Parts Depot Ltd',
+      '1 Foundry Lane, Sheffield S1 2AB',
+      'VAT/Tax ID: GB 123 4567 89',
+      'Carla Customer',
+      'carla@example.com',
+      '+1 555 010 2030',
+      '12 Harbour Street, Springfield 40001',
+      'Hex bolt M8',
+      '1,200',
+      '$19.99',
+      '$23,988.00',
+      'Pay by bank transfer to IBAN GB00 TEST 0000.',
+      'Please quote PD-100042 with your payment.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Bulk discount');
+    expect(text).not.toContain('CANCELLED');
+    expectWithinMargins(pages[0] as PdfPage);
+  });
+
+  it('shows the subtotal, the bulk discount with its percent and amount, then the total', async () => {
+    const { text } = await readPdf(
+      await renderInvoice(
+        invoice({ discount: { percent: 10, amountCents: 239_880 }, totalCents: 2_158_920 }),
+      ),
+    );
+    expect(text).toMatch(/Subtotal\s+\$23,988\.00/);
+    expect(text).toMatch(/Bulk discount \(10%\)\s+-\$2,398\.80/);
+    expect(text).toMatch(/Total\s+\$21,589\.20/);
+  });
+
+  it.each([
+    ['paid', 'Status: Paid', 'Payment received. Thank you.'],
+    ['shipped', 'Status: Paid and shipped', 'Shipped with DHL (tracking number JD0123).'],
+    ['cancelled', 'Status: Cancelled', 'This order was cancelled. Nothing is due.'],
+  ] as const)('says what a %s order means', async (status, label, note) => {
+    const { text } = await readPdf(
+      await renderInvoice(invoice({ status, carrier: 'DHL', trackingNumber: 'JD0123' })),
+    );
+    expect(text).toContain(label);
+    expect(text).toContain(note);
+    expect(text.includes('CANCELLED')).toBe(status === 'cancelled');
+    // Bank details only while there is, or was, something to pay.
+    expect(text.includes('Pay by bank transfer')).toBe(status !== 'cancelled');
+    expect(text).not.toContain('Please quote');
+  });
+
+  it('wraps long names, addresses and descriptions inside the margins', async () => {
+    const longName = 'Maximiliana Alexandra Konstantinopoulou-Vanderbilt '.repeat(4).trim();
+    const address = `${'Building 7, Industrial Estate North, Unit 42 '.repeat(6)}Springfield 40001`;
+    const description = `${'Reinforced stainless steel hexagon flange bolt '.repeat(5)}${'X'.repeat(120)}`;
+    const data = invoice(
+      {
+        buyer: { name: longName, email: 'a.very.long.address@example.com', phone: '+1 555 0100', address },
+        line: { description, quantity: 3, unitPriceCents: 100, amountCents: 300 },
+        totalCents: 300,
+      },
+      {
+        seller: {
+          name: 'Parts Depot Ltd',
+          address: `${'Long Seller Road '.repeat(17)}S1 2AB`,
+          taxId: 'GB 1',
+        },
+      },
+    );
+    const { pages, text } = await readPdf(await renderInvoice(data));
+    for (const page of pages) expectWithinMargins(page);
+    // Wrapped, but every word is there, in order.
+    for (const whole of [longName, address, description, data.seller.address]) {
+      expect(squeeze(text)).toContain(squeeze(whole));
+    }
+    expect(text).toContain('$3.00');
+  });
+
+  it('moves to a second page rather than drawing past the bottom margin', async () => {
+    const instructions = 'Transfer the amount due to our bank account. '.repeat(150);
+    const { pages } = await readPdf(await renderInvoice(invoice({}, { paymentInstructions: instructions })));
+    expect(pages).toHaveLength(2);
+    for (const page of pages) expectWithinMargins(page);
+    expect(pages[1]?.text).toContain('Please quote PD-100042');
+  });
+
+  it('prints Latin-1 names as they are and degrades other characters instead of failing', async () => {
+    const { text } = await readPdf(
+      await renderInvoice(
+        invoice({
+          buyer: {
+            name: 'Zoë Müller',
+            email: 'zoe@example.com',
+            phone: '+48 42 000 00 00',
+            address: 'ul. Piotrkowska 1, 90-001 Łódź, Polska 日本 🚚',
+          },
+          line: {
+            description: 'Ventil „Größe 2“ – ﬁtting',
+            quantity: 1,
+            unitPriceCents: 500,
+            amountCents: 500,
+          },
+          totalCents: 500,
+        }),
+      ),
+    );
+    expect(text).toContain('Zoë Müller');
+    expect(text).toContain('90-001 Lódz, Polska ?? ?');
+    expect(text).toContain('Ventil „Größe 2“ – fitting');
+  });
+});
+
+describe('toWinAnsi', () => {
+  it('keeps WinAnsi text and line breaks, folds marks and strokes, and replaces the rest', () => {
+    expect(toWinAnsi('Zoë Müller, Straße 5 – €12 “ok”')).toBe('Zoë Müller, Straße 5 – €12 “ok”');
+    expect(toWinAnsi('Łódź\r\nKraków')).toBe('Lódz\nKraków');
+    expect(toWinAnsi('Ştefan Ćosić Đorđe')).toBe('Stefan Cosic Dorde');
+    expect(toWinAnsi('tab\there\u0000x')).toBe('tab here x');
+    expect(toWinAnsi('Москва 東京 🚚')).toBe('?????? ?? ?');
+    expect(toWinAnsi('−5 ﬁ ①')).toBe('-5 fi 1');
+  });
+});
