@@ -6,7 +6,7 @@ const styles: Record<OrderStatus, string> = {
   shipped: 'badge-success',
   cancelled: 'badge-ghost',
 };
-const labels: Record<OrderStatus, string> = {
+export const statusLabels: Record<OrderStatus, string> = {
   unpaid: 'Unpaid',
   paid: 'Paid',
   shipped: 'Shipped',
@@ -14,5 +14,9 @@ const labels: Record<OrderStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`badge badge-soft ${styles[status]}`}>{labels[status]}</span>;
+  return (
+    <span className={`badge badge-soft whitespace-nowrap ${styles[status]}`} data-testid="order-status">
+      {statusLabels[status]}
+    </span>
+  );
 }
