@@ -25,7 +25,8 @@ type Moving = Asking & { update: OrderStatusUpdate };
  * The admin's moves with their confirmations: `ask(order, move)` opens a modal <dialog> naming
  * the order number (focus moves in, Escape closes, focus returns to the button that opened it);
  * 'Mark as shipped' also takes an optional carrier and tracking number. The outcome is a toast
- * and the text of `status`, a polite live region the page renders once.
+ * and the text of `status`, a polite live region the page renders once (focus goes there when
+ * the button that asked is gone, e.g. 'Mark as paid' once the order is paid).
  */
 export function useOrderMoves() {
   const queryClient = useQueryClient();
@@ -58,10 +59,17 @@ export function useOrderMoves() {
     setAsking({ order, move, opener });
   };
 
+  // Focus goes back once the dialog has left the page: while a modal is open, the rest is inert.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (asking || !returnTo.current) return;
+    if (returnTo.current.isConnected) returnTo.current.focus();
+    returnTo.current = null;
+  }, [asking]);
+
   const close = () => {
-    const opener = asking?.opener;
+    returnTo.current = asking?.opener ?? null;
     setAsking(undefined);
-    opener?.focus();
   };
 
   const confirm = (update: OrderStatusUpdate) => {
@@ -81,7 +89,7 @@ export function useOrderMoves() {
   ) : null;
 
   const status = (
-    <p ref={statusRef} role="status" tabIndex={-1} className="sr-only">
+    <p ref={statusRef} role="status" tabIndex={-1} className="my-2 text-sm font-medium empty:my-0">
       {announcement}
     </p>
   );
