@@ -68,7 +68,7 @@ export default function InvoicePage() {
           <p className="mt-1 whitespace-pre-line">{order.address}</p>
         </section>
 
-        <div className="mt-6 overflow-x-auto">
+        <div className="mt-6 overflow-x-auto print:overflow-visible">
           <table className="table">
             <caption className="sr-only">Invoice lines</caption>
             <thead>
@@ -87,7 +87,7 @@ export default function InvoicePage() {
             </thead>
             <tbody>
               <tr>
-                <td>{order.productName}</td>
+                <td className="wrap-anywhere">{order.productName}</td>
                 <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                 <td className="text-right">{formatPrice(order.unitPrice)}</td>
                 <td className="text-right">{formatPrice(subtotal)}</td>

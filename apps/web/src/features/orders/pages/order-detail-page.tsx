@@ -50,7 +50,7 @@ export default function OrderDetailPage() {
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="order-part" className="rounded-box border border-base-300 p-5">
-          <h3 id="order-part" className="text-lg font-semibold">
+          <h3 id="order-part" className="text-lg font-semibold wrap-anywhere">
             {detail.productName}
           </h3>
           <div className="mt-4">

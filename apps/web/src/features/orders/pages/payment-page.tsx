@@ -30,8 +30,8 @@ export default function PaymentPage() {
         </Link>
       </p>
       <div className="mt-6 rounded-box border border-base-300 p-5">
-        <div className="flex items-center justify-between gap-4">
-          <h3 className="text-lg font-semibold">{order.productName}</h3>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h3 className="min-w-0 text-lg font-semibold wrap-anywhere">{order.productName}</h3>
           <StatusBadge status={order.status} />
         </div>
         <div className="mt-4">
