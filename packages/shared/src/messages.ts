@@ -189,6 +189,8 @@ export const fulfilmentMessages = {
   confirmCancel: (number: string) => `Cancel order ${number}? Its stock goes back on sale.`,
   shipHint: 'Carrier and tracking number are optional; the customer sees them and receives them by e-mail.',
   moved: (number: string, status: string) => `Order ${number} is now ${status}.`,
+  final: (status: string) => `This order is ${status}: nothing more to do.`,
+  searching: (q: string) => `Showing orders matching “${q}”.`,
   downloadFailed: 'The download failed. Please try again.',
   invoiceSellerNote: 'The PDF invoice carries the seller’s registered name, address and tax number.',
   noEmails: 'No e-mails yet.',

@@ -1,4 +1,5 @@
 import {
+  fulfilmentMessages,
   type Order,
   type OrderStatus,
   type OrdersFilter,
@@ -129,7 +130,7 @@ export default function ManageOrdersPage() {
       </div>
       {filter.q && (
         <p className="mt-3 text-sm">
-          Showing orders matching “{filter.q}”.{' '}
+          {fulfilmentMessages.searching(filter.q)}{' '}
           <button type="button" className="link" onClick={() => show({ status: filter.status })}>
             Clear the search
           </button>

@@ -125,7 +125,7 @@ function AdminMoves({ order }: { order: OrderDetail }) {
       <div className="mt-3">
         <OrderActions order={order} size="sm" busy={moves.busy} onMove={(move) => moves.ask(order, move)} />
         {order.status === 'shipped' || order.status === 'cancelled' ? (
-          <p className="text-sm text-base-content/70">This order is {order.status}: nothing more to do.</p>
+          <p className="text-sm text-base-content/70">{fulfilmentMessages.final(order.status)}</p>
         ) : null}
       </div>
       {moves.status}
