@@ -120,6 +120,7 @@ test.describe('accounts', () => {
       'Manage Products',
       'Manage Orders',
       'Make Admin',
+      'Outbox',
     ]);
     await page.getByRole('link', { name: 'Make Admin' }).click();
     const row = page.getByTestId('user-row').filter({ hasText: customer.email });

@@ -34,6 +34,9 @@ test('a lost answer is retried with the same key: one order, stock taken once', 
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   expect(keys[0]).toMatch(/^[\x20-\x7e]{1,200}$/);
+  // The customer lands on the one order's confirmation; the stock was taken once.
+  await expect(page.getByTestId('order-placed')).toBeVisible();
+  await page.goto(`/purchase/${part._id}`);
   await expect(available).toHaveText('2,490');
 
   await page.goto('/dashboard/myorders');
@@ -45,6 +48,7 @@ test('a lost answer is retried with the same key: one order, stock taken once', 
   await page.getByLabel('Address').fill('12 Harbour Street, Springfield 40001');
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await expect(page.getByText(toastMessages.orderCompleted).first()).toBeVisible();
+  await expect(page.getByTestId('order-placed')).toBeVisible();
   expect(keys).toHaveLength(3);
   expect(keys[2]).not.toBe(keys[0]);
   await page.goto('/dashboard/myorders');

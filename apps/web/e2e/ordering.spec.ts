@@ -40,6 +40,9 @@ test.describe('ordering', () => {
     await fillDelivery(page);
     await orderButton.click();
     await expect(page.getByText(toastMessages.orderCompleted)).toBeVisible();
+    // The confirmation, then the part's page shows the stock taken.
+    await expect(page.getByTestId('order-placed')).toBeVisible();
+    await page.goto(`/purchase/${part._id}`);
     await expect(available(page)).toHaveText('2,490');
 
     await page.goto('/dashboard/myorders');
@@ -48,7 +51,13 @@ test.describe('ordering', () => {
     await row.getByRole('button', { name: 'Cancel Order' }).click();
     await expect(page.getByRole('dialog')).toContainText(confirmMessages.cancelOrder);
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByTestId('order-row')).toHaveCount(0);
+    // Cancelled orders stay listed, and can no longer be cancelled.
+    await expect(row.getByTestId('order-status')).toHaveText('Cancelled');
+    await expect(row.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+    await page.getByLabel('Status').selectOption('unpaid');
+    await expect(page.getByTestId('order-row').filter({ hasText: part.name })).toHaveCount(0);
+    await page.getByLabel('Status').selectOption('cancelled');
+    await expect(page.getByTestId('order-row').filter({ hasText: part.name })).toHaveCount(1);
 
     await page.goto(`/purchase/${part._id}`);
     await expect(available(page)).toHaveText('2,500');
@@ -63,7 +72,11 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('order-total')).toHaveText('$2,250.00');
   });
 
-  test('an admin marks an order paid, then shipped', async ({ page, admin, part }) => {
+  test('an admin marks an order paid, then shipped with its tracking number', async ({
+    page,
+    admin,
+    part,
+  }) => {
     // A name no other test's buyer has, to find this order among everyone's.
     const buyer = await createCustomer(`Paula Payer ${part._id.slice(0, 8)}`);
     await signInAs(page, buyer);
@@ -71,19 +84,46 @@ test.describe('ordering', () => {
     await fillDelivery(page);
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(page.getByText(toastMessages.orderCompleted)).toBeVisible();
+    const number = (await page.getByTestId('order-number').textContent())?.replace('Order ', '') ?? '';
+    expect(number).toMatch(/^PD-\d+$/);
     await signOut(page);
 
     await signInAs(page, admin);
     await page.goto('/dashboard/manageorders');
     const row = page.getByTestId('manage-order-row').filter({ hasText: buyer.name });
-    await row.getByRole('button', { name: 'UnPaid' }).click();
-    await expect(row.getByRole('button', { name: 'Paid · Mark shipped' })).toBeVisible();
-    await row.getByRole('button', { name: 'Paid · Mark shipped' }).click();
-    await expect(row.getByText('Shipped')).toBeVisible();
+    const dialog = page.getByRole('dialog');
+    // The spec's 'UnPaid', named for what it does, asks first.
+    await row.getByRole('button', { name: `UnPaid: mark order ${number} as paid` }).click();
+    await expect(dialog.getByRole('heading')).toHaveText(`Mark order ${number} as paid?`);
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(row.getByTestId('order-status')).toHaveText('Paid');
+
+    await row.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expect(dialog.getByRole('heading')).toHaveText(`Mark order ${number} as shipped?`);
+    await expect(dialog.getByLabel('Carrier (optional)')).toBeFocused();
+    await dialog.getByLabel('Carrier (optional)').fill('Parcel Force');
+    await dialog.getByLabel('Tracking number (optional)').fill('PF123456789GB');
+    await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expect(row.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(
+      page.getByRole('status').filter({ hasText: `Order ${number} is now marked as shipped.` }),
+    ).toHaveCount(1);
 
     await page.getByLabel('Status').selectOption('shipped');
     await expect(page).toHaveURL(/status=shipped/);
     await expect(page.getByTestId('manage-order-row').filter({ hasText: buyer.name })).toHaveCount(1);
+
+    // The order's Payment page now says where the parcel is (admins see it as its owner does).
+    await page
+      .getByTestId('manage-order-row')
+      .filter({ hasText: number })
+      .getByRole('link', { name: number, exact: true })
+      .click();
+    await expect(page.getByTestId('tracking-number')).toHaveText('PF123456789GB');
+    await page.getByRole('link', { name: 'Payment', exact: true }).click();
+    await expect(page.getByTestId('payment-status')).toContainText('Your order is on its way.');
+    await expect(page.getByTestId('carrier')).toHaveText('Parcel Force');
+    await expect(page.getByTestId('tracking-number')).toHaveText('PF123456789GB');
   });
 
   test("a customer's review appears on the home page with its rating", async ({ page }) => {

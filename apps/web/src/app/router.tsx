@@ -58,6 +58,15 @@ export const router = createBrowserRouter([
                     path: 'payment/:id',
                     lazy: lazyRoute('payment', () => import('../features/orders/pages/payment-page')),
                   },
+                  // Its owner's or an admin's: the API answers 404 to anyone else.
+                  {
+                    path: 'orders/:id',
+                    lazy: lazyRoute('order', () => import('../features/orders/pages/order-detail-page')),
+                  },
+                  {
+                    path: 'orders/:id/invoice',
+                    lazy: lazyRoute('invoice', () => import('../features/orders/pages/invoice-page')),
+                  },
                   {
                     path: 'addreview',
                     lazy: lazyRoute('add-review', () => import('../features/reviews/pages/add-review-page')),
@@ -96,6 +105,10 @@ export const router = createBrowserRouter([
                       {
                         path: 'users',
                         lazy: lazyRoute('users', () => import('../features/users/pages/users-page')),
+                      },
+                      {
+                        path: 'outbox',
+                        lazy: lazyRoute('outbox', () => import('../features/outbox/pages/outbox-page')),
                       },
                     ],
                   },

@@ -108,4 +108,39 @@ describe('the API client', () => {
       admin: true,
     });
   });
+  it('fetches a file with our token and the type asked for, named as the server names it', async () => {
+    session.set(token({ sub: 'a@b.co', exp: Date.now() / 1000 + 600 }));
+    let seen: { accept?: string; authorization?: string; url?: string } = {};
+    answer = (req, res) => {
+      seen = { accept: req.headers.accept, authorization: req.headers.authorization, url: req.url };
+      res.writeHead(200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="invoice-PD-100001.pdf"',
+      });
+      res.end('%PDF-1.7 body');
+    };
+    const file = await client.apiFile('/order/o-1/invoice.pdf', 'application/pdf', 'invoice.pdf', {
+      auth: true,
+      query: { status: 'paid', q: undefined },
+    });
+    expect(file.name).toBe('invoice-PD-100001.pdf');
+    expect(file.blob.type).toBe('application/pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7 body');
+    expect(seen).toEqual({
+      accept: 'application/pdf',
+      authorization: `Bearer ${session.token()}`,
+      url: '/api/order/o-1/invoice.pdf?status=paid',
+    });
+  });
+
+  it("refuses a file with the server's message, and falls back to a name when none is given", async () => {
+    answer = (_req, res) => json(res, 404, { message: 'This order does not exist.' });
+    await expect(
+      client.apiFile('/order/x/invoice.pdf', 'application/pdf', 'invoice.pdf'),
+    ).rejects.toMatchObject({ status: 404, message: 'This order does not exist.' });
+    expect(client.fileNameOf(null, 'orders.csv')).toBe('orders.csv');
+    expect(client.fileNameOf('attachment', 'orders.csv')).toBe('orders.csv');
+    expect(client.fileNameOf("attachment; filename*=UTF-8''orders%20paid.csv", 'x')).toBe('orders paid.csv');
+    expect(client.fileNameOf('attachment; filename=orders.csv', 'x')).toBe('orders.csv');
+  });
 });

@@ -166,3 +166,39 @@ export async function apiList<K extends SchemaName>(
   const items = answerOf(path, checkList(schemaOf(answers, item), body));
   return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
 }
+
+/** A file the API sends (a PDF, a CSV) with the name it suggests, fetched with our token. */
+export interface ApiFile {
+  blob: Blob;
+  /** From Content-Disposition, or `fallbackName` when the server names none. */
+  name: string;
+}
+
+/** `filename="x.pdf"` (or the RFC 5987 `filename*=UTF-8''x.pdf`) of a Content-Disposition. */
+export function fileNameOf(disposition: string | null, fallbackName: string): string {
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed escape: the plain filename or the fallback will do.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition ?? '');
+  return plain?.[1]?.trim() || fallbackName;
+}
+
+/**
+ * A file answer. A plain link cannot carry the bearer token, so downloads go through here and
+ * the page saves the blob (lib/download.ts). `accept` is the type the caller expects.
+ */
+export async function apiFile(
+  path: string,
+  accept: string,
+  fallbackName: string,
+  options?: RequestOptions,
+): Promise<ApiFile> {
+  const response = await request(path, { ...options, headers: { ...options?.headers, Accept: accept } });
+  const blob = await response.blob();
+  return { blob, name: fileNameOf(response.headers.get('Content-Disposition'), fallbackName) };
+}

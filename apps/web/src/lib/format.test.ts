@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, formatPrice, formatQuantity } from './format';
+import { excerpt, formatDate, formatDateTime, formatPrice, formatQuantity } from './format';
 
 describe('excerpt', () => {
   it('keeps a short text whole', () => {
@@ -25,5 +25,18 @@ describe('formatting', () => {
 
   it('groups quantities', () => {
     expect(formatQuantity(12500)).toBe('12,500');
+  });
+});
+
+describe('dates', () => {
+  // Noon UTC is the same calendar day in every time zone from UTC-11 to UTC+11.
+  const noon = '2026-03-14T12:00:00.000Z';
+
+  it('shows the day in words, the same in any reasonable time zone', () => {
+    expect(formatDate(noon)).toBe('Mar 14, 2026');
+  });
+
+  it('adds the time of day for history entries', () => {
+    expect(formatDateTime(noon)).toMatch(/^Mar 14, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
   });
 });

@@ -17,6 +17,8 @@ const admins: MenuItem[] = [
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
   { to: '/dashboard/manageorders', label: 'Manage Orders' },
   { to: '/dashboard/users', label: 'Make Admin' },
+  // The e-mails a store without SMTP_URL writes instead of sending (issue 11).
+  { to: '/dashboard/outbox', label: 'Outbox' },
 ];
 
 /** The dashboard's side menu by role (spec §2): the role is asked of the API. */
@@ -26,7 +28,7 @@ export function DashboardLayout() {
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
-      <aside className="lg:w-60 lg:shrink-0">
+      <aside className="lg:w-60 lg:shrink-0 print:hidden">
         <h1 className="mb-3 px-2 text-2xl font-bold">Dashboard</h1>
         <nav aria-label="Dashboard">
           <ul className="menu w-full gap-1 rounded-box bg-base-200 p-2" data-testid="dashboard-menu">

@@ -34,7 +34,7 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-neutral text-neutral-content">
+    <footer className="mt-16 bg-neutral text-neutral-content print:hidden">
       <div className="footer mx-auto max-w-7xl grid-cols-1 gap-10 px-6 py-12 sm:footer-horizontal">
         <aside className="max-w-xs">
           <p className="text-lg font-bold">Parts Depot</p>

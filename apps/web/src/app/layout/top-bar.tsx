@@ -72,7 +72,7 @@ export function TopBar() {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur print:hidden">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
         <div className="navbar-start">
           <NavLink

@@ -1,45 +1,67 @@
-import { IDEMPOTENCY_KEY_HEADER, type OrderInput, type OrderStatus } from '@store/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type OrderInput,
+  type OrderStatus,
+  type OrderStatusUpdate,
+  type OrdersFilter,
+} from '@store/shared';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiJson, apiList } from '../../lib/api-client';
+import { ApiError, apiFile, apiJson, apiList } from '../../lib/api-client';
 
 export const ORDERS_PAGE_SIZE = 20;
 
 export const orderKeys = {
   all: ['orders'] as const,
-  mine: (email: string, page: number) => [...orderKeys.all, 'mine', email, page] as const,
-  manage: (status: OrderStatus | undefined, page: number) =>
-    [...orderKeys.all, 'manage', status ?? 'all', page] as const,
-  payment: (id: string) => [...orderKeys.all, 'payment', id] as const,
+  mine: (email: string, status: OrderStatus | undefined, page: number) =>
+    [...orderKeys.all, 'mine', email, status ?? 'all', page] as const,
+  manage: (filter: OrdersFilter, page: number) =>
+    [...orderKeys.all, 'manage', filter.status ?? 'all', filter.q ?? '', page] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };
 
-export const myOrdersQuery = (email: string, page: number) =>
+/** My Orders: every order of the caller, cancelled ones included, or those of one status. */
+export const myOrdersQuery = (email: string, status: OrderStatus | undefined, page: number) =>
   queryOptions({
-    queryKey: orderKeys.mine(email, page),
+    queryKey: orderKeys.mine(email, status, page),
     queryFn: ({ signal }) =>
       apiList('/myorder', 'orderSchema', {
         auth: true,
-        query: { email, page, limit: ORDERS_PAGE_SIZE },
+        query: { email, status, page, limit: ORDERS_PAGE_SIZE },
         signal,
       }),
   });
 
-/** The spec's GET /orders/{email}: the admin names themselves. */
-export const manageOrdersQuery = (adminEmail: string, status: OrderStatus | undefined, page: number) =>
+/** The spec's GET /orders/{email}: the admin names themselves; `q` is a number or an e-mail. */
+export const manageOrdersQuery = (adminEmail: string, filter: OrdersFilter, page: number) =>
   queryOptions({
-    queryKey: orderKeys.manage(status, page),
+    queryKey: orderKeys.manage(filter, page),
     queryFn: ({ signal }) =>
       apiList(`/orders/${encodeURIComponent(adminEmail)}`, 'orderSchema', {
         auth: true,
-        query: { status, page, limit: ORDERS_PAGE_SIZE },
+        query: { status: filter.status, q: filter.q, page, limit: ORDERS_PAGE_SIZE },
         signal,
       }),
   });
 
-export const paymentQuery = (id: string) =>
+/** One order with its history and how to pay: the detail, confirmation, Payment and invoice pages. */
+export const orderQuery = (id: string) =>
   queryOptions({
-    queryKey: orderKeys.payment(id),
+    queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) =>
       apiJson(`/order/${encodeURIComponent(id)}`, 'orderPaymentSchema', { auth: true, signal }),
+  });
+
+/** The server's PDF invoice (owner or admin), fetched with the token since a link carries none. */
+export const fetchInvoicePdf = (id: string, number: string) =>
+  apiFile(`/order/${encodeURIComponent(id)}/invoice.pdf`, 'application/pdf', `invoice-${number}.pdf`, {
+    auth: true,
+  });
+
+/** Every order matching the desk's filters, as CSV for spreadsheets. */
+export const fetchOrdersCsv = (filter: OrdersFilter) =>
+  apiFile('/orders.csv', 'text/csv', 'orders.csv', {
+    auth: true,
+    query: { status: filter.status, q: filter.q },
   });
 
 /** One Order click: what to order, and the key that makes retrying it safe. */
@@ -80,9 +102,10 @@ export const placeOrderMutation = mutationOptions({
 export const cancelOrder = (id: string) =>
   apiJson(`/order/${encodeURIComponent(id)}`, 'updateResultSchema', { method: 'DELETE', auth: true });
 
-export const advanceOrder = ({ id, status }: { id: string; status: 'paid' | 'shipped' }) =>
+/** The admin's desk: one move of the order's status (the server allows only the listed moves). */
+export const moveOrder = ({ id, update }: { id: string; update: OrderStatusUpdate }) =>
   apiJson(`/order/${encodeURIComponent(id)}/status`, 'orderStatusResultSchema', {
     method: 'PATCH',
     auth: true,
-    body: { status },
+    body: update,
   });

@@ -13,6 +13,7 @@ let ApiError: typeof import('../../lib/api-client').ApiError;
 const seen: { key: string | undefined; body: unknown }[] = [];
 const placed = {
   _id: 'order-1',
+  number: 'PD-100001',
   partId: 'p-1',
   productName: 'Ryzen 7',
   userName: 'Ada',
@@ -24,7 +25,10 @@ const placed = {
   phone: '+1 555 010 2030',
   address: '1 Main Street',
   status: 'unpaid',
+  carrier: null,
+  trackingNumber: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 beforeAll(async () => {

@@ -1,51 +1,89 @@
-import { confirmMessages, orderMessages } from '@store/shared';
+import { confirmMessages, type OrderStatus, orderMessages, orderStatusSchema } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
-import { formatPrice, formatQuantity } from '../../../lib/format';
+import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { partKeys } from '../../parts';
 import { cancelOrder, myOrdersQuery, ORDERS_PAGE_SIZE, orderKeys } from '../api';
 import { StatusBadge } from '../components/status-badge';
 
-/** My Orders (spec §2): number, product, quantity, total bill, Payment, Cancel Order. */
+const filters: { value: OrderStatus | ''; label: string }[] = [
+  { value: '', label: 'All orders' },
+  { value: 'unpaid', label: 'Unpaid' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+/**
+ * My Orders (spec §2, issue 11): number, date, product, quantity, total bill, status, Payment and
+ * Cancel Order. Cancelled orders stay listed (the status filter narrows the list).
+ */
 export default function MyOrdersPage() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
   const page = pageParam(params);
+  const parsedStatus = orderStatusSchema.safeParse(params.get('status'));
+  const status = parsedStatus.success ? parsedStatus.data : undefined;
   const orders = useQuery({
-    ...myOrdersQuery(user?.email ?? '', page),
+    ...myOrdersQuery(user?.email ?? '', status, page),
     enabled: Boolean(user),
     placeholderData: keepPreviousData,
   });
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
+  const [announcement, setAnnouncement] = useState('');
 
   const cancel = useMutation({
     mutationFn: cancelOrder,
     onSuccess: () => {
       toast.success(orderMessages.cancelled);
+      setAnnouncement(orderMessages.cancelled);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       // The stock came back: the purchase pages must show it.
       void queryClient.invalidateQueries({ queryKey: partKeys.all });
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => {
+      toast.error(error.message);
+      setAnnouncement(error.message);
+    },
   });
 
   return (
     <div>
-      <h2 className="text-2xl font-bold">My Orders</h2>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 className="text-2xl font-bold">My Orders</h2>
+        <label className="flex items-center gap-2 text-sm">
+          Status
+          <select
+            className="select select-sm w-40"
+            value={status ?? ''}
+            onChange={(event) => setParams(event.target.value ? { status: event.target.value } : {})}
+          >
+            {filters.map((filter) => (
+              <option key={filter.label} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <ListStates
         query={orders}
         loadingLabel="Loading your orders…"
         empty={
           <div className="mt-6">
             <EmptyState>
-              {orderMessages.noOrders}{' '}
+              {status ? orderMessages.noOrdersToManage : orderMessages.noOrders}{' '}
               <Link to="/" className="link link-primary">
                 Browse our parts
               </Link>
@@ -59,11 +97,13 @@ export default function MyOrdersPage() {
             page={page}
             total={list.total}
             limit={ORDERS_PAGE_SIZE}
-            onPage={(next) => setParams({ page: String(next) })}
+            onPage={(next) => setParams({ ...(status && { status }), page: String(next) })}
+            caption="Your orders, newest first"
           >
             <thead>
               <tr>
-                <th scope="col">#</th>
+                <th scope="col">Number</th>
+                <th scope="col">Date</th>
                 <th scope="col">Product</th>
                 <th scope="col" className="text-right">
                   Quantity
@@ -78,9 +118,16 @@ export default function MyOrdersPage() {
               </tr>
             </thead>
             <tbody>
-              {list.items.map((order, i) => (
+              {list.items.map((order) => (
                 <tr key={order._id} data-testid="order-row">
-                  <th scope="row">{(page - 1) * ORDERS_PAGE_SIZE + i + 1}</th>
+                  <th scope="row" className="whitespace-nowrap">
+                    <Link to={`/dashboard/orders/${order._id}`} className="link link-primary">
+                      {order.number}
+                    </Link>
+                  </th>
+                  <td className="whitespace-nowrap">
+                    <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                  </td>
                   <td>{order.productName}</td>
                   <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                   <td className="text-right font-semibold">{formatPrice(order.price)}</td>
@@ -91,6 +138,7 @@ export default function MyOrdersPage() {
                     <div className="flex flex-wrap justify-end gap-2">
                       <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
                         Payment
+                        <span className="sr-only"> for {order.number}</span>
                       </Link>
                       {order.status === 'unpaid' && (
                         <button
@@ -102,6 +150,7 @@ export default function MyOrdersPage() {
                           }}
                         >
                           Cancel Order
+                          <span className="sr-only"> {order.number}</span>
                         </button>
                       )}
                     </div>

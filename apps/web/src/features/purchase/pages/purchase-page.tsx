@@ -13,7 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -102,11 +102,11 @@ function OrderForm({ part }: { part: Part }) {
   const user = useSessionUser();
   const id = useId();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
     watch,
-    reset,
     formState: { errors },
   } = useForm<PurchaseForm>({
     resolver: zodResolver(purchaseFormSchema),
@@ -118,9 +118,10 @@ function OrderForm({ part }: { part: Part }) {
 
   const order = useMutation({
     ...placeOrderMutation,
-    onSuccess: () => {
+    // The customer lands on the order's confirmation: its number, bill and how to pay.
+    onSuccess: ({ insertedId }) => {
       toast.success(toastMessages.orderCompleted);
-      reset({ productQuantity: part.minOrderQuantity, phone: '', address: '' });
+      navigate(`/dashboard/orders/${encodeURIComponent(insertedId)}?placed=1`);
     },
     onError: (error) => toast.error(error.message),
     // Success or not, show the stock as it is now (spec §4: the part is re-fetched).

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { describeBy, movesFor, moveTo } from './order-moves';
+
+describe("the admin's moves", () => {
+  it('offers exactly the moves issue 11 allows, from each status', () => {
+    const offered = (status: Parameters<typeof movesFor>[0]) => movesFor(status).map((move) => move.to);
+    expect(offered('unpaid')).toEqual(['paid', 'cancelled']);
+    expect(offered('paid')).toEqual(['shipped', 'unpaid', 'cancelled']);
+    expect(offered('shipped')).toEqual([]);
+    expect(offered('cancelled')).toEqual([]);
+  });
+
+  it('names each move for what it does and asks with the order number', () => {
+    expect(movesFor('paid').map((move) => move.label)).toEqual([
+      'Mark as shipped',
+      'Mark as unpaid',
+      'Cancel order',
+    ]);
+    expect(moveTo('paid')?.question('PD-100001')).toBe('Mark order PD-100001 as paid?');
+    expect(moveTo('cancelled')?.question('PD-100001')).toMatch(/^Cancel order PD-100001\?/);
+    expect(moveTo('cancelled')?.destructive).toBe(true);
+    expect(moveTo('paid')?.destructive).toBe(false);
+  });
+});
+
+describe('who changed an order', () => {
+  it('shows a person by e-mail and the store by what it did', () => {
+    expect(describeBy({ by: 'olive@example.com', status: 'paid' })).toBe('olive@example.com');
+    expect(describeBy({ by: 'system', status: 'cancelled' })).toBe('Automatic (unpaid too long)');
+    expect(describeBy({ by: 'system', status: 'paid' })).toBe('Automatic');
+  });
+});

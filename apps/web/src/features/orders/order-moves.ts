@@ -1,0 +1,69 @@
+import { fulfilmentMessages as m, type OrderEvent, type OrderStatus } from '@store/shared';
+
+/**
+ * The admin's moves, named for what they do (issue 11): each leads to one status and asks its
+ * own question with the order number in it. Which moves a status offers mirrors the server's
+ * table (apps/api orders service); the server still refuses any other with 409.
+ */
+export interface OrderMove {
+  to: OrderStatus;
+  /** The button's words. */
+  label: string;
+  /** The confirmation's question. */
+  question: (number: string) => string;
+  /** How the order reads afterwards: 'Order PD-100001 is now …'. */
+  outcome: string;
+  /** Cancelling cannot be undone: its button and confirmation look like it. */
+  destructive: boolean;
+}
+
+const markPaid: OrderMove = {
+  to: 'paid',
+  label: 'Mark as paid',
+  question: m.confirmPaid,
+  outcome: 'marked as paid',
+  destructive: false,
+};
+const markShipped: OrderMove = {
+  to: 'shipped',
+  label: 'Mark as shipped',
+  question: m.confirmShipped,
+  outcome: 'marked as shipped',
+  destructive: false,
+};
+const markUnpaid: OrderMove = {
+  to: 'unpaid',
+  label: 'Mark as unpaid',
+  question: m.confirmUnpaid,
+  outcome: 'marked as unpaid',
+  destructive: false,
+};
+const cancel: OrderMove = {
+  to: 'cancelled',
+  label: 'Cancel order',
+  question: m.confirmCancel,
+  outcome: 'cancelled',
+  destructive: true,
+};
+
+const MOVES: Record<OrderStatus, OrderMove[]> = {
+  unpaid: [markPaid, cancel],
+  paid: [markShipped, markUnpaid, cancel],
+  // Shipped and cancelled are final.
+  shipped: [],
+  cancelled: [],
+};
+
+export const movesFor = (status: OrderStatus): OrderMove[] => MOVES[status];
+
+export const moveTo = (to: OrderStatus): OrderMove | undefined =>
+  Object.values(MOVES)
+    .flat()
+    .find((move) => move.to === to);
+
+/** Who made a change, in words: the person's e-mail, or what the store did on its own. */
+export function describeBy(event: Pick<OrderEvent, 'by' | 'status'>): string {
+  if (event.by !== 'system') return event.by;
+  // The only change the store makes by itself today: an unpaid order past UNPAID_ORDER_TTL.
+  return event.status === 'cancelled' ? m.expiredBy : m.systemBy;
+}

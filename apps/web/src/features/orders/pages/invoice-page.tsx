@@ -1,0 +1,130 @@
+import { fulfilmentMessages } from '@store/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { DownloadButton } from '../../../components/ui/download-button';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
+import { fetchInvoicePdf, orderQuery } from '../api';
+import { statusLabels } from '../components/status-badge';
+
+/**
+ * The invoice as a printable page. The print stylesheet (`print:` classes here and in the
+ * layouts) leaves only the invoice on paper; the seller's registered details are on the PDF,
+ * which the server renders from its configuration.
+ */
+export default function InvoicePage() {
+  const { id = '' } = useParams();
+  const query = useQuery(orderQuery(id));
+
+  if (query.isPending) return <LoadingState label="Loading the invoice…" />;
+  if (query.isError) return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
+  const { order, instructions } = query.data;
+  const subtotal = order.unitPrice * order.productQuantity;
+
+  return (
+    <div className="max-w-3xl">
+      <div className="mb-6 flex flex-wrap gap-2 print:hidden">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
+          Print
+        </button>
+        <DownloadButton fetchFile={() => fetchInvoicePdf(order._id, order.number)}>
+          Download PDF
+        </DownloadButton>
+        <Link to={`/dashboard/orders/${order._id}`} className="btn btn-ghost btn-sm">
+          ← Back to the order
+        </Link>
+      </div>
+
+      <article
+        aria-labelledby="invoice-title"
+        className="rounded-box border border-base-300 p-6 print:rounded-none print:border-0 print:p-0"
+        data-testid="invoice"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 id="invoice-title" className="text-3xl font-bold">
+              Invoice {order.number}
+            </h2>
+            <p className="mt-1 text-sm">
+              Date: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+            </p>
+          </div>
+          <p className="text-right text-sm">
+            Status: <strong>{statusLabels[order.status]}</strong>
+          </p>
+        </header>
+
+        <section aria-labelledby="invoice-to" className="mt-6 text-sm">
+          <h3 id="invoice-to" className="font-semibold">
+            Bill to
+          </h3>
+          <p className="mt-1">
+            {order.userName}
+            <br />
+            <span className="break-all">{order.email}</span>
+            <br />
+            {order.phone}
+          </p>
+          <p className="mt-1 whitespace-pre-line">{order.address}</p>
+        </section>
+
+        <div className="mt-6 overflow-x-auto print:overflow-visible">
+          <table className="table">
+            <caption className="sr-only">Invoice lines</caption>
+            <thead>
+              <tr>
+                <th scope="col">Description</th>
+                <th scope="col" className="text-right">
+                  Quantity
+                </th>
+                <th scope="col" className="text-right">
+                  Unit price
+                </th>
+                <th scope="col" className="text-right">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td className="wrap-anywhere">{order.productName}</td>
+                <td className="text-right">{formatQuantity(order.productQuantity)}</td>
+                <td className="text-right">{formatPrice(order.unitPrice)}</td>
+                <td className="text-right">{formatPrice(subtotal)}</td>
+              </tr>
+            </tbody>
+            <tfoot className="text-base-content">
+              {order.discount > 0 && (
+                <tr>
+                  <th scope="row" colSpan={3} className="text-right font-normal">
+                    Bulk discount
+                  </th>
+                  <td className="text-right">−{formatPrice(order.discount)}</td>
+                </tr>
+              )}
+              <tr>
+                <th scope="row" colSpan={3} className="text-right">
+                  Total
+                </th>
+                <td className="text-right font-bold" data-testid="invoice-total">
+                  {formatPrice(order.price)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+
+        {order.status === 'unpaid' && (
+          <section aria-labelledby="invoice-pay" className="mt-6 text-sm">
+            <h3 id="invoice-pay" className="font-semibold">
+              How to pay
+            </h3>
+            <p className="mt-1">{fulfilmentMessages.quoteNumber(order.number)}</p>
+            <p className="mt-1 whitespace-pre-line">{instructions}</p>
+          </section>
+        )}
+        <p className="mt-6 text-xs text-base-content/70">{fulfilmentMessages.invoiceSellerNote}</p>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { fulfilmentMessages, type OrderDetail } from '@store/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { DownloadButton } from '../../../components/ui/download-button';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
+import { useAdminStatus } from '../../auth';
+import { fetchInvoicePdf, orderQuery } from '../api';
+import { OrderActions } from '../components/order-actions';
+import { OrderBill } from '../components/order-bill';
+import { OrderHistory } from '../components/order-history';
+import { PaymentStatus, Shipment } from '../components/payment-status';
+import { StatusBadge } from '../components/status-badge';
+import { useOrderMoves } from '../components/use-order-moves';
+
+/**
+ * One order, for its owner and for admins: number, dates, status, the part and the bill, where
+ * it goes, its history, the invoice and the Payment page; the admin's moves too. Reached with
+ * `?placed=1` right after ordering, it opens with the confirmation.
+ */
+export default function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const order = useQuery(orderQuery(id));
+  const admin = useAdminStatus();
+  const isAdmin = admin.data?.admin === true;
+
+  if (order.isPending) return <LoadingState label="Loading the order…" />;
+  if (order.isError) return <ErrorState message={order.error.message} onRetry={() => order.refetch()} />;
+  const { order: detail, instructions } = order.data;
+
+  return (
+    <div className="max-w-3xl">
+      {params.get('placed') === '1' && <Placed order={detail} instructions={instructions} />}
+      <header className="flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-bold" data-testid="order-number">
+          Order {detail.number}
+        </h2>
+        <StatusBadge status={detail.status} />
+      </header>
+      <p className="mt-1 text-sm text-base-content/70">
+        Placed <time dateTime={detail.createdAt}>{formatDate(detail.createdAt)}</time>
+        {detail.updatedAt !== detail.createdAt && (
+          <>
+            {' · '}last change <time dateTime={detail.updatedAt}>{formatDateTime(detail.updatedAt)}</time>
+          </>
+        )}
+      </p>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="order-part" className="rounded-box border border-base-300 p-5">
+          <h3 id="order-part" className="text-lg font-semibold wrap-anywhere">
+            {detail.productName}
+          </h3>
+          <div className="mt-4">
+            <OrderBill order={detail} totalTestId="order-detail-total" />
+          </div>
+        </section>
+        <Delivery order={detail} />
+      </div>
+
+      {isAdmin && <AdminMoves order={detail} />}
+
+      <nav aria-label="This order" className="mt-6 flex flex-wrap gap-2">
+        <Link to={`/dashboard/payment/${detail._id}`} className="btn btn-primary btn-sm">
+          Payment
+        </Link>
+        <Link to={`/dashboard/orders/${detail._id}/invoice`} className="btn btn-sm">
+          Invoice
+        </Link>
+        <DownloadButton fetchFile={() => fetchInvoicePdf(detail._id, detail.number)}>
+          Download PDF invoice
+        </DownloadButton>
+        <Link
+          to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}
+          className="btn btn-ghost btn-sm"
+        >
+          ← Back to {isAdmin ? 'Manage Orders' : 'My Orders'}
+        </Link>
+      </nav>
+
+      <OrderHistory events={detail.events} />
+    </div>
+  );
+}
+
+/** Who receives it and where: what an admin needs to ship it. */
+function Delivery({ order }: { order: OrderDetail }) {
+  return (
+    <section aria-labelledby="order-delivery" className="rounded-box border border-base-300 p-5">
+      <h3 id="order-delivery" className="text-lg font-semibold">
+        Delivery
+      </h3>
+      <dl className="mt-4 grid gap-y-2 text-sm">
+        <dt className="text-base-content/70">Customer</dt>
+        <dd>
+          {order.userName} <span className="break-all text-base-content/70">({order.email})</span>
+        </dd>
+        <dt className="text-base-content/70">Phone</dt>
+        <dd data-testid="order-phone">
+          <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link">
+            {order.phone}
+          </a>
+        </dd>
+        <dt className="text-base-content/70">Address</dt>
+        <dd className="whitespace-pre-line" data-testid="order-address">
+          {order.address}
+        </dd>
+      </dl>
+      {order.status === 'shipped' && (
+        <Shipment carrier={order.carrier} trackingNumber={order.trackingNumber} />
+      )}
+    </section>
+  );
+}
+
+function AdminMoves({ order }: { order: OrderDetail }) {
+  const moves = useOrderMoves();
+  return (
+    <section aria-labelledby="order-moves" className="mt-6 rounded-box border border-base-300 p-5">
+      <h3 id="order-moves" className="text-lg font-semibold">
+        Manage this order
+      </h3>
+      <div className="mt-3">
+        <OrderActions order={order} size="sm" busy={moves.busy} onMove={(move) => moves.ask(order, move)} />
+        {order.status === 'shipped' || order.status === 'cancelled' ? (
+          <p className="text-sm text-base-content/70">{fulfilmentMessages.final(order.status)}</p>
+        ) : null}
+      </div>
+      {moves.status}
+      {moves.dialog}
+    </section>
+  );
+}
+
+/** The confirmation after ordering: the number, the bill, what happens next and how to pay. */
+function Placed({ order, instructions }: { order: OrderDetail; instructions: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A screen reader lands on the news, not at the top of the page.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="order-placed" className="mb-8" data-testid="order-placed">
+      <div className="rounded-box border border-success bg-success/10 p-5">
+        <h2 id="order-placed" ref={heading} tabIndex={-1} className="text-2xl font-bold">
+          {fulfilmentMessages.placed(order.number)}
+        </h2>
+        <p className="mt-2">
+          Total bill: <strong data-testid="placed-total">{formatPrice(order.price)}</strong>
+        </p>
+        <h3 className="mt-4 font-semibold">What happens next</h3>
+        <p className="mt-1 text-base-content/80">{fulfilmentMessages.placedNext(order.number)}</p>
+      </div>
+      <PaymentStatus order={order} instructions={instructions} />
+    </section>
+  );
+}

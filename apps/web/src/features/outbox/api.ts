@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiList } from '../../lib/api-client';
+
+export const OUTBOX_PAGE_SIZE = 20;
+
+export const outboxKeys = {
+  all: ['outbox'] as const,
+  page: (page: number) => [...outboxKeys.all, page] as const,
+};
+
+/** The e-mails a store without SMTP_URL wrote instead of sending, newest first (admin). */
+export const outboxQuery = (page: number) =>
+  queryOptions({
+    queryKey: outboxKeys.page(page),
+    queryFn: ({ signal }) =>
+      apiList('/outbox', 'outboxEmailSchema', {
+        auth: true,
+        query: { page, limit: OUTBOX_PAGE_SIZE },
+        signal,
+      }),
+  });
