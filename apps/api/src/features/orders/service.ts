@@ -106,7 +106,7 @@ export function createOrdersService(deps: {
     },
 
     async listAll(query: OrdersQuery): Promise<Page<Order>> {
-      const { items, total } = await orders.listAll(query.status, toOffset(query));
+      const { items, total } = await orders.listAll(query, toOffset(query));
       return { items: items.map(toOrderDto), total };
     },
 
