@@ -82,6 +82,12 @@ function filterWhere({ status, q }: OrdersFilter): SQL | undefined {
   return and(status ? eq(orders.status, status) : undefined, search);
 }
 
+/** Where a keyset batch ends: `at` is the timestamp as PostgreSQL wrote it (microseconds kept). */
+interface Cursor {
+  at: string;
+  id: string;
+}
+
 export interface StockedPart {
   name: string;
   priceCents: number;
@@ -230,6 +236,37 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
     /** The admin's desk: every order matching `filter`, newest first. */
     listAll: (filter: OrdersFilter, window: { offset: number; limit: number }) =>
       page(filterWhere(filter), window),
+
+    /**
+     * Every order matching `filter`, newest first, `size` at a time (the CSV export): keyset
+     * pages on (created_at, id), so each batch is one index range and memory stays bounded
+     * however many orders there are. Each batch is its own query, holding no connection or
+     * transaction while the client reads: an order changed mid-export shows as it was when its
+     * batch was read.
+     */
+    async *batches(filter: OrdersFilter, size: number): AsyncGenerator<OrderRow[]> {
+      const where = filterWhere(filter);
+      let after: Cursor | undefined;
+      for (;;) {
+        const rows = await db
+          .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
+          .from(orders)
+          .where(
+            and(
+              where,
+              after
+                ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(size);
+        if (rows.length > 0) yield rows.map((r) => r.order);
+        const last = rows.at(-1);
+        if (!last || rows.length < size) return;
+        after = { at: last.at, id: last.order.id };
+      }
+    },
 
     /**
      * Moves an order from one of `move.from` to `move.to` in one transaction with everything it
