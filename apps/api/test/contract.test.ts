@@ -120,4 +120,34 @@ describe('the response check (on in every API test)', () => {
     expect(problems[3]).toContain('GET /api/not-described is not in the contract');
     expect(problems[4]).toContain('GET /api/unknown 404: the answer does not match');
   });
+
+  it('checks answers that are not JSON too: a declared route and status, not declared as JSON', async () => {
+    const problems: string[] = [];
+    const api = express.Router();
+    api.use(checkResponsesAgainstContract((problem) => problems.push(problem)));
+    api.get('/orders.csv', (req, res) => {
+      res
+        .status(req.query.teapot ? 418 : 200)
+        .type('text/csv')
+        .send('a,b\r\n');
+    });
+    api.get('/part/:id', (_req, res) => {
+      res.type('text/plain').send('not a part');
+    });
+    api.get('/not-described.txt', (_req, res) => {
+      res.type('text/plain').send('?');
+    });
+    const app = express();
+    app.use('/api', api);
+    await request(app).get('/api/orders.csv').expect(200);
+    await request(app).head('/api/orders.csv').expect(200);
+    expect(problems).toEqual([]);
+    for (const path of ['/api/orders.csv?teapot=1', '/api/part/1', '/api/not-described.txt']) {
+      await request(app).get(path);
+    }
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toContain('GET /api/orders.csv 418: the contract does not list this status');
+    expect(problems[1]).toContain('GET /api/part/:id 200: the contract declares a JSON body');
+    expect(problems[2]).toContain('GET /api/not-described.txt is not in the contract');
+  });
 });

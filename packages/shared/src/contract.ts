@@ -292,7 +292,7 @@ const routes: RouteContract[] = [
     path: '/api/orders/:email',
     summary: 'All orders (the admin names themselves in the path)',
     description:
-      'Newest first. `status` filters; `q` searches by order number (`PD-100001` or `100001`) or customer e-mail.',
+      'Newest first. `status` filters; `q` searches by order number (`PD-100001` or `100001`) or by customer e-mail: the whole address, or its beginning.',
     access: 'admin',
     params: emailParams,
     query: ordersQuerySchema,

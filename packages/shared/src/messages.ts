@@ -250,3 +250,21 @@ export const reviewMessages = {
   confirmDelete: 'Delete this review? It will disappear from the home page.',
   deleted: 'The review has been deleted.',
 } as const;
+
+/** The header row of the orders CSV (`GET /api/orders.csv`), in column order. */
+export const orderExportColumns = {
+  number: 'Number',
+  date: 'Date',
+  customer: 'Customer',
+  email: 'E-mail',
+  phone: 'Phone',
+  address: 'Address',
+  part: 'Part',
+  quantity: 'Quantity',
+  unitPrice: 'Unit price',
+  discount: 'Discount',
+  bill: 'Bill',
+  status: 'Status',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+} as const;

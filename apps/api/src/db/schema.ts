@@ -137,7 +137,13 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.productQuantity} > 0`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
-    index('orders_email_newest_idx').on(t.email, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // text_pattern_ops: the desk's e-mail prefix search (`like 'abc%'`) reads a range of this
+    // index whatever the database's collation; equality (a customer's own orders) still does.
+    index('orders_email_newest_idx').on(
+      t.email.op('text_pattern_ops'),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('orders_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_part_idx').on(t.partId),

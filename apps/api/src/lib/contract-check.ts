@@ -5,14 +5,23 @@ import { z } from 'zod';
 /**
  * Checks every JSON answer against the shared contract (tests turn it on; production does
  * not pay for it): an undeclared status, a body that does not match its schema, or a list
- * without its total is reported, and the test that caused it fails.
+ * without its total is reported, and the test that caused it fails. Other answers (a CSV, a
+ * PDF, a page) are checked once sent: the route and status must be declared, without a JSON
+ * schema.
  */
 export function checkResponsesAgainstContract(report: (problem: string) => void): RequestHandler {
   return (req, res, next) => {
     // Mounted inside the /api router: its base is the prefix of every route pattern.
     const base = req.baseUrl;
     const json = res.json.bind(res);
+    let answeredJson = false;
+    res.on('finish', () => {
+      if (answeredJson || !req.route) return;
+      const problem = problemWithOther(req.method, `${base}${req.route.path}`, res.statusCode);
+      if (problem) report(problem);
+    });
     res.json = (body: unknown) => {
+      answeredJson = true;
       const route = req.route ? findRoute(req.method, `${base}${req.route.path}`) : undefined;
       // A 500 is a bug whatever the route (tests that expect success fail on their own); it
       // must still be the plain error body, with no stack trace.
@@ -32,6 +41,17 @@ export function checkResponsesAgainstContract(report: (problem: string) => void)
     };
     next();
   };
+}
+
+/** A body that is not JSON: the route and status must be declared, and not as JSON. */
+function problemWithOther(method: string, path: string, status: number): string | undefined {
+  // Express answers HEAD with the GET route.
+  const route = findRoute(method === 'HEAD' ? 'GET' : method, path);
+  if (!route) return `${method} ${path} is not in the contract (packages/shared/src/contract.ts)`;
+  const declared = route.responses[status];
+  const name = `${route.method.toUpperCase()} ${route.path} ${status}`;
+  if (!declared) return `${name}: the contract does not list this status`;
+  return declared.schema ? `${name}: the contract declares a JSON body, the answer is not JSON` : undefined;
 }
 
 function problemWith(

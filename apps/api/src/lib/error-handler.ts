@@ -33,8 +33,15 @@ function statusOf(error: DomainError): number {
 
 /** Turns every error into the JSON shape of DESIGN.md §3. No stack trace ever leaves. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+  // Four parameters: that is how Express tells an error handler from a middleware.
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      // An answer already under way (a streamed export) cannot turn into an error answer: it is
+      // cut short, so the client sees an incomplete download rather than a complete-looking file.
+      logger.error({ requestId: res.locals.requestId, method: req.method, err: error }, 'answer cut short');
+      res.destroy();
+      return;
+    }
     if (error instanceof DomainError) {
       if (error instanceof Unavailable) res.set('Retry-After', String(error.retryAfterSeconds));
       const { message, fields } = error;

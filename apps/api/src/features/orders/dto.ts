@@ -1,4 +1,12 @@
-import { formatOrderNumber, fromCents, type Order, type OrderDetail, type OrderStatus } from '@store/shared';
+import {
+  orderExportColumns as column,
+  formatOrderNumber,
+  fromCents,
+  type Order,
+  type OrderDetail,
+  type OrderStatus,
+} from '@store/shared';
+import type { CsvValue } from '../../lib/csv.js';
 import type { OrderEventRow, OrderRow } from './repo.js';
 
 export function toOrderDto(row: OrderRow): Order {
@@ -64,3 +72,24 @@ export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
     totalCents: row.totalCents,
   };
 }
+
+/** `1250` → `12.50`: what a spreadsheet reads as the amount, in integer arithmetic. */
+const amount = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** The orders CSV: each column's header and how it is read from an order. */
+export const ORDER_CSV_COLUMNS: readonly (readonly [string, (row: OrderRow) => CsvValue])[] = [
+  [column.number, (r) => formatOrderNumber(r.number)],
+  [column.date, (r) => r.createdAt.toISOString()],
+  [column.customer, (r) => r.userName],
+  [column.email, (r) => r.email],
+  [column.phone, (r) => r.phone],
+  [column.address, (r) => r.address],
+  [column.part, (r) => r.productName],
+  [column.quantity, (r) => r.productQuantity],
+  [column.unitPrice, (r) => amount(r.unitPriceCents)],
+  [column.discount, (r) => amount(r.discountCents)],
+  [column.bill, (r) => amount(r.totalCents)],
+  [column.status, (r) => r.status],
+  [column.carrier, (r) => r.carrier],
+  [column.trackingNumber, (r) => r.trackingNumber],
+];

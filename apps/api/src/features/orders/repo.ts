@@ -1,5 +1,5 @@
-import type { OrderStatus } from '@store/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderEvents, orders, parts } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -56,6 +56,37 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 const byKey = (email: string, key: string) => and(eq(orders.email, email), eq(orders.idempotencyKey, key));
+
+/** `like` treats these as wildcards; a search for `john_doe` means the underscore itself. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The desk's filter: a status, and `q`, an order number (`PD-100001`, `100001`: the unique
+ * index on `number`) or else a customer e-mail, lower-cased as stored: the whole address when it
+ * has an `@`, otherwise its beginning. Both read a range of `orders_email_newest_idx` (its
+ * text_pattern_ops serves the prefix under any collation), never the whole table.
+ */
+function filterWhere({ status, q }: OrdersFilter): SQL | undefined {
+  const text = q?.trim();
+  let search: SQL | undefined;
+  if (text) {
+    const number = parseOrderNumber(text);
+    const email = text.toLowerCase();
+    search =
+      number !== undefined
+        ? eq(orders.number, number)
+        : email.includes('@')
+          ? eq(orders.email, email)
+          : like(orders.email, `${escapeLike(email)}%`);
+  }
+  return and(status ? eq(orders.status, status) : undefined, search);
+}
+
+/** Where a keyset batch ends: `at` is the timestamp as PostgreSQL wrote it (microseconds kept). */
+interface Cursor {
+  at: string;
+  id: string;
+}
 
 export interface StockedPart {
   name: string;
@@ -202,8 +233,40 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
       window: { offset: number; limit: number },
     ) => page(and(eq(orders.email, email), status ? eq(orders.status, status) : undefined), window),
 
-    listAll: (status: OrderStatus | undefined, window: { offset: number; limit: number }) =>
-      page(status ? and(eq(orders.status, status)) : undefined, window),
+    /** The admin's desk: every order matching `filter`, newest first. */
+    listAll: (filter: OrdersFilter, window: { offset: number; limit: number }) =>
+      page(filterWhere(filter), window),
+
+    /**
+     * Every order matching `filter`, newest first, `size` at a time (the CSV export): keyset
+     * pages on (created_at, id), so each batch is one index range and memory stays bounded
+     * however many orders there are. Each batch is its own query, holding no connection or
+     * transaction while the client reads: an order changed mid-export shows as it was when its
+     * batch was read.
+     */
+    async *batches(filter: OrdersFilter, size: number): AsyncGenerator<OrderRow[]> {
+      const where = filterWhere(filter);
+      let after: Cursor | undefined;
+      for (;;) {
+        const rows = await db
+          .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
+          .from(orders)
+          .where(
+            and(
+              where,
+              after
+                ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(size);
+        if (rows.length > 0) yield rows.map((r) => r.order);
+        const last = rows.at(-1);
+        if (!last || rows.length < size) return;
+        after = { at: last.at, id: last.order.id };
+      }
+    },
 
     /**
      * Moves an order from one of `move.from` to `move.to` in one transaction with everything it

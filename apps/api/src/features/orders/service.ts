@@ -8,14 +8,19 @@ import {
   type OrderPayment,
   type OrderStatus,
   type OrderStatusUpdate,
+  type OrdersFilter,
   type OrdersQuery,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
+import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import type { PartsRepo } from '../parts/repo.js';
-import { type InvoiceOrder, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
+import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
 import type { OrderRow, OrdersRepo } from './repo.js';
+
+/** Orders the CSV export reads at a time: memory stays bounded however many there are. */
+export const CSV_BATCH_SIZE = 500;
 
 /**
  * The moves an admin may make, by where they lead: from which statuses (DESIGN.md §7.7). Paid
@@ -106,8 +111,22 @@ export function createOrdersService(deps: {
     },
 
     async listAll(query: OrdersQuery): Promise<Page<Order>> {
-      const { items, total } = await orders.listAll(query.status, toOffset(query));
+      const { items, total } = await orders.listAll(query, toOffset(query));
       return { items: items.map(toOrderDto), total };
+    },
+
+    /**
+     * The desk's orders as CSV, newest first, in chunks of a batch each: the byte-order mark
+     * and header come with the first, which is read before anything is sent (so a database
+     * that is down is still a clean 503).
+     */
+    async *exportCsv(filter: OrdersFilter, batchSize = CSV_BATCH_SIZE): AsyncGenerator<string> {
+      let head = CSV_BOM + csvRow(ORDER_CSV_COLUMNS.map(([name]) => name));
+      for await (const batch of orders.batches(filter, batchSize)) {
+        yield head + batch.map((row) => csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row)))).join('');
+        head = '';
+      }
+      if (head) yield head;
     },
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {
