@@ -45,6 +45,7 @@ const app = createApp({
     paymentInstructions: '',
     maxOpenOrders: 10,
     uploadsDir: '/nonexistent',
+    outboxDir: '/nonexistent',
     imageHostOrigins: [],
     identitySettings: { mode: 'emulator', projectId: 'demo-bench' },
   },

@@ -17,6 +17,8 @@ import { createLocalImageStore } from './features/images/store.js';
 import { createOrdersRepo } from './features/orders/repo.js';
 import { ordersRoutes } from './features/orders/routes.js';
 import { createOrdersService } from './features/orders/service.js';
+import { outboxRoutes } from './features/outbox/routes.js';
+import { createOutboxService } from './features/outbox/service.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { partsRoutes } from './features/parts/routes.js';
 import { createPartsService } from './features/parts/service.js';
@@ -33,6 +35,7 @@ import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
 import { requestLog } from './lib/request-log.js';
 import { webAppRouter } from './lib/web-app.js';
+import { createOutboxStore } from './mail/outbox.js';
 
 export interface AppDeps {
   database: Pick<DatabaseHandle, 'db' | 'ping' | 'kind'>;
@@ -50,6 +53,8 @@ export interface AppDeps {
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
     maxOpenOrders: number;
+    /** Where e-mails are written when no SMTP server is configured (listed at /api/outbox). */
+    outboxDir: string;
     /** Where uploaded images are kept and served from (/uploads). */
     uploadsDir: string;
     imageHostKey?: string | undefined;
@@ -126,6 +131,7 @@ export function createApp({
       { requireUser: signedIn },
     ),
   );
+  api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));
   api.use(
     usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
       requireUser: signedIn,

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   /** Applies the checked-in migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Plain SQL for a library that brings its own (the job queue, pg-boss). Without values, `text`
+   * may hold several statements; the last one's rows are returned.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -81,6 +86,8 @@ export function openPostgres({
     async ping() {
       await db.execute(sql`select 1`);
     },
+    // pg sends a query without values as a simple query, which may hold several statements.
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }
@@ -116,8 +123,25 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    executeSql: (text, values) => pgliteExecute(client, text, values),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's `query` takes one statement with values, `exec` several without. A failed batch that
+ * opened a transaction (pg-boss's maintenance wraps itself in BEGIN … COMMIT) would leave the one
+ * connection every request shares inside an aborted transaction: it is rolled back.
+ */
+async function pgliteExecute(client: PGlite, text: string, values?: unknown[]) {
+  if (values?.length) return client.query(text, values);
+  try {
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  } catch (error) {
+    if (/\bbegin\b/i.test(text)) await client.exec('rollback').catch(() => {});
+    throw error;
+  }
 }
 
 export function openDatabase(
