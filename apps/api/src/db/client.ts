@@ -27,6 +27,12 @@ export interface DatabaseHandle {
    * may hold several statements; the last one's rows are returned.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` while no other instance of the store migrates or runs its own `exclusively`:
+   * for set-up that several instances starting at once must not do side by side (pg-boss
+   * creating its schema trips over a concurrent CREATE SCHEMA IF NOT EXISTS).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,16 @@ export function openPostgres({
     },
     // pg sends a query without values as a simple query, which may hold several statements.
     executeSql: (text, values) => pool.query(text, values),
+    async exclusively(work) {
+      const client = await connectWhenUp(pool, onConnectionError);
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -124,6 +140,8 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     executeSql: (text, values) => pgliteExecute(client, text, values),
+    // One process holds an embedded database (lib/data-dir-lock.ts): there is no other instance.
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -24,7 +24,6 @@ export async function startExpirySweep(options: {
 }): Promise<() => Promise<void>> {
   const { boss, ttlMs, batchSize, sweep, logger } = options;
   const periodMs = sweepPeriodMs(ttlMs);
-  await boss.createQueue(EXPIRY_QUEUE);
   await boss.work({
     name: EXPIRY_QUEUE,
     batchSize: 1,

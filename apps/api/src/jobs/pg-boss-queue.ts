@@ -35,7 +35,11 @@ export interface Worker<T> {
  * Its tables live in a schema of their own, `pgboss`, or `pgboss_<schema>` when the store works in
  * another schema than `public` (the tests do), so stores sharing a database share one queue.
  */
-export async function startPgBoss(database: Pick<DatabaseHandle, 'executeSql'>, logger: Logger) {
+export async function startPgBoss(
+  database: Pick<DatabaseHandle, 'executeSql' | 'exclusively'>,
+  queues: string[],
+  logger: Logger,
+) {
   // Once stopped, pg-boss's own SQL goes nowhere: a poll that was in flight when it stopped must
   // not start a job, or fail one, on a database that is closing. Such a job stays `active` and
   // is retried after JOB_TIMEOUT_SECONDS, like one whose process died.
@@ -56,14 +60,16 @@ export async function startPgBoss(database: Pick<DatabaseHandle, 'executeSql'>, 
   boss.on('error', (error) =>
     logger.warn({ err: asError(error) }, 'the job queue failed a step; it tries again on its next round'),
   );
-  await boss.start();
+  // Instances starting together on a new database would create pg-boss's schema side by side.
+  await database.exclusively(async () => {
+    await boss.start();
+    for (const name of queues)
+      await boss.createQueue(name, { name, ...RETRY, expireInSeconds: JOB_TIMEOUT_SECONDS });
+  });
 
   const workerIds = new Map<string, string>();
   return {
     boss,
-    async createQueue(name: string) {
-      await boss.createQueue(name, { name, ...RETRY, expireInSeconds: JOB_TIMEOUT_SECONDS });
-    },
 
     /** What writes enqueue into: the job joins the caller's transaction. */
     queue: {

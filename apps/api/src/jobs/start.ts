@@ -5,7 +5,7 @@ import { createMailer } from '../mail/mailer.js';
 import type { OrderEmailSettings } from '../mail/order-emails.js';
 import { createOrderEventJob } from '../mail/order-event-job.js';
 import { createSentEmailsRepo } from '../mail/sent-emails-repo.js';
-import { startExpirySweep } from './expiry.js';
+import { EXPIRY_QUEUE, startExpirySweep } from './expiry.js';
 import { startPgBoss } from './pg-boss-queue.js';
 import type { JobPayloads, JobQueue } from './queue.js';
 
@@ -30,12 +30,11 @@ const EMAIL_BATCH = 10;
 
 /** The job queue and its workers: the order e-mails, and the expiry of unpaid orders. */
 export async function startJobs(
-  database: Pick<DatabaseHandle, 'db' | 'executeSql'>,
+  database: Pick<DatabaseHandle, 'db' | 'executeSql' | 'exclusively'>,
   settings: JobsSettings,
   logger: Logger,
 ): Promise<StartedJobs> {
-  const boss = await startPgBoss(database, logger);
-  await boss.createQueue('order-event');
+  const boss = await startPgBoss(database, ['order-event', EXPIRY_QUEUE], logger);
   const orders = createOrdersRepo(database.db, boss.queue);
   const mailer = createMailer(settings.mail);
   await boss.work<JobPayloads['order-event']>({
