@@ -5,9 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/auth/emulator.js';
 import { orders, parts } from '../src/db/schema.js';
-import type { JobQueue } from '../src/jobs/queue.js';
+import { createOrdersRepo } from '../src/features/orders/repo.js';
+import { type JobQueue, noJobs } from '../src/jobs/queue.js';
 import { type StartedJobs, startJobs } from '../src/jobs/start.js';
 import { createLogger } from '../src/lib/logger.js';
+import { createMailer } from '../src/mail/mailer.js';
+import { createOrderEventJob } from '../src/mail/order-event-job.js';
+import { createSentEmailsRepo } from '../src/mail/sent-emails-repo.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, openTestDatabase, partRow, TEST_PAYMENT_INSTRUCTIONS } from './helpers.js';
 import { logCapture } from './log-capture.js';
@@ -193,6 +197,74 @@ describe('order e-mails through a real SMTP server', () => {
     await smtp.waitFor((e) => e.subject === `Payment received for your order ${order.number}`, 2);
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp.received.filter((e) => e.subject.includes(order.number))).toHaveLength(4);
+  });
+});
+
+describe('each e-mail once, however often its job runs', () => {
+  let smtp: TestSmtpServer;
+  let partId: string;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    partId = await startQueue(smtp.url);
+  });
+  afterAll(async () => {
+    await stopQueue();
+    await smtp?.close();
+  });
+
+  /** The `order-event` job as the queue runs it, on this file's database, sending to `smtpUrl`. */
+  const job = (smtpUrl: string) =>
+    createOrderEventJob({
+      orders: createOrdersRepo(ctx.db, noJobs),
+      sentEmails: createSentEmailsRepo(ctx.db),
+      mailer: createMailer({ smtpUrl, from: 'Parts Depot <orders@partsdepot.example>', outboxDir }),
+      settings: {
+        notify: [DESK],
+        seller: { name: 'Parts Depot Ltd', address: '1 Foundry Lane' },
+        paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
+        unpaidOrderTtlMs: 0,
+      },
+      logger: createLogger('trace', logCapture),
+    });
+  const attempt = { id: 'test', lastAttempt: false };
+
+  it('sends once when the same job runs twice at once (two instances, a retry of a lost answer)', async () => {
+    const order = await place(customer, partId);
+    await smtp.waitFor((e) => e.subject.includes(order.number), 2);
+    // A payment recorded without its job: the job below is the only one for it.
+    const paid = await createOrdersRepo(ctx.db, noJobs).move(order._id, {
+      from: ['unpaid'],
+      to: 'paid',
+      by: admin.email,
+    });
+    const [event] = (await createOrdersRepo(ctx.db, noJobs).events(order._id)).slice(-1);
+    expect(paid?.status).toBe('paid');
+    const run = job(smtp.url);
+    await Promise.all([
+      run({ eventId: event?.id as string }, attempt),
+      run({ eventId: event?.id as string }, attempt),
+    ]);
+    await run({ eventId: event?.id as string }, attempt);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      smtp.received.filter((e) => e.subject === `Payment received for your order ${order.number}`),
+    ).toHaveLength(1);
+  });
+
+  it('gives the claim back when sending fails, so the next try sends', async () => {
+    const order = await place(customer, partId);
+    await smtp.waitFor((e) => e.subject.includes(order.number), 2);
+    await createOrdersRepo(ctx.db, noJobs).move(order._id, { from: ['unpaid'], to: 'paid', by: admin.email });
+    const [event] = (await createOrdersRepo(ctx.db, noJobs).events(order._id)).slice(-1);
+    const eventId = event?.id as string;
+    const nowhere = `smtp://127.0.0.1:${await freePort()}`;
+    await expect(job(nowhere)({ eventId }, attempt)).rejects.toThrow(/not sent/);
+    await expect(job(nowhere)({ eventId }, attempt)).rejects.toThrow(/not sent/);
+    await job(smtp.url)({ eventId }, attempt);
+    const [email] = await smtp.waitFor(
+      (e) => e.subject === `Payment received for your order ${order.number}`,
+    );
+    expect(email?.recipients).toEqual([customer.email]);
   });
 });
 
