@@ -14,7 +14,7 @@ import { createOrderEventJob } from '../src/mail/order-event-job.js';
 import { createSentEmailsRepo } from '../src/mail/sent-emails-repo.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, openTestDatabase, partRow, TEST_PAYMENT_INSTRUCTIONS } from './helpers.js';
-import { logCapture } from './log-capture.js';
+import { capturedLines, logCapture } from './log-capture.js';
 import { type ReceivedEmail, startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 
 /**
@@ -282,16 +282,14 @@ describe('a mail server that is down', () => {
   });
 
   it('never holds up the order; the e-mails follow once it is back', async () => {
-    const started = Date.now();
+    // 201 while no mail server is there at all: the order never waits for one.
     const order = await place(customer, partId);
-    const answeredIn = Date.now() - started;
     // Let the first tries fail against the closed port, then bring the server up.
     await new Promise((r) => setTimeout(r, 1500));
+    expect(capturedLines.some((line) => line.includes('the job tries again later'))).toBe(true);
     smtp = await startSmtpServer(port);
     const emails = await smtp.waitFor((e) => e.subject.includes(order.number), 2, 20_000);
     expect(emails.map((e) => e.recipients[0]).sort()).toEqual([customer.email, DESK].sort());
-    // The answer came before any e-mail could be sent (the server was not even there).
-    expect(answeredIn).toBeLessThan(1500);
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp.received).toHaveLength(2);
   }, 40_000);
@@ -363,19 +361,19 @@ describe('reservations expire (UNPAID_ORDER_TTL=3s)', () => {
     const stock = async () =>
       (await ctx.db.select().from(parts).where(eq(parts.id, partId)))[0]?.availableQuantity;
     const before = await stock();
+    const placedAt = Date.now();
     const unpaid = await place(customer, partId, 5);
     const paid = await place(customer, partId, 2);
     await move(paid._id, { status: 'paid' });
     expect(await stock()).toBe((before as number) - 7);
-    const placedAt = Date.now();
 
     const [expired] = await smtp.waitFor(
       (e) => e.subject === `Your order ${unpaid.number} expired unpaid and was cancelled`,
       1,
       15_000,
     );
-    const tookMs = Date.now() - placedAt;
-    expect(tookMs).toBeGreaterThan(2_500);
+    // Not before its lifetime was up (both clocks are this machine's).
+    expect(Date.now() - placedAt).toBeGreaterThanOrEqual(2_990);
     expect(expired?.recipients).toEqual([customer.email]);
     expect(expired?.text).toContain('the reserved parts are released');
     expectWellFormed(expired as ReceivedEmail, unpaid.number);
