@@ -46,6 +46,7 @@ const app = createApp({
     maxOpenOrders: 10,
     seller: { name: 'Bench Parts', address: '1 Bench Road', taxId: 'BENCH-1' },
     uploadsDir: '/nonexistent',
+    outboxDir: '/nonexistent',
     imageHostOrigins: [],
     identitySettings: { mode: 'emulator', projectId: 'demo-bench' },
   },

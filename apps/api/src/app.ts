@@ -20,6 +20,8 @@ import { createInvoicesService } from './features/invoices/service.js';
 import { createOrdersRepo } from './features/orders/repo.js';
 import { ordersRoutes } from './features/orders/routes.js';
 import { createOrdersService } from './features/orders/service.js';
+import { outboxRoutes } from './features/outbox/routes.js';
+import { createOutboxService } from './features/outbox/service.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { partsRoutes } from './features/parts/routes.js';
 import { createPartsService } from './features/parts/service.js';
@@ -36,6 +38,7 @@ import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
 import { requestLog } from './lib/request-log.js';
 import { webAppRouter } from './lib/web-app.js';
+import { createOutboxStore } from './mail/outbox.js';
 
 export interface AppDeps {
   database: Pick<DatabaseHandle, 'db' | 'ping' | 'kind'>;
@@ -55,6 +58,8 @@ export interface AppDeps {
     maxOpenOrders: number;
     /** The seller named on invoices (STORE_NAME, STORE_ADDRESS, STORE_TAX_ID). */
     seller: Seller;
+    /** Where e-mails are written when no SMTP server is configured (listed at /api/outbox). */
+    outboxDir: string;
     /** Where uploaded images are kept and served from (/uploads). */
     uploadsDir: string;
     imageHostKey?: string | undefined;
@@ -137,6 +142,7 @@ export function createApp({
       { requireUser: signedIn },
     ),
   );
+  api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));
   api.use(
     usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
       requireUser: signedIn,

@@ -8,6 +8,7 @@ import { createTokenService } from './auth/tokens.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCatalog } from './db/seed.js';
+import { startJobs } from './jobs/start.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
 import { gracefulClose } from './lib/graceful-close.js';
 import { createLogger } from './lib/logger.js';
@@ -71,6 +72,8 @@ async function main() {
   if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
   if (config.seedDemo && (await seedDemoCatalog(database.db))) logger.info('seeded the demo catalog');
   const emulator = await emulatorStarting;
+  // After the migrations; pg-boss keeps its own tables (schema pgboss), created or upgraded here.
+  const jobs = await startJobs(database, config, logger);
 
   const identity = createFirebaseIdentity({
     projectId: firebase.projectId,
@@ -82,10 +85,12 @@ async function main() {
     logger,
     identity,
     tokens,
+    jobs: jobs.queue,
     // Sign-ups and profile changes through the store's origin are saved within a second.
     ...(emulator && { onEmulatorAccountsChanged: () => emulator.accountsChanged() }),
     config: {
       ...config,
+      outboxDir: config.mail.outboxDir,
       firebaseEmulatorHost: firebase.emulatorHost,
       // The browser's SDK names the project the emulator actually runs (its own per DATA_DIR).
       identitySettings:
@@ -116,6 +121,8 @@ async function main() {
   let stopping = false;
   /** Everything the start opened, closed in order; then the process ends with `code`. */
   async function shutDown(code: number) {
+    // Running jobs finish (or are handed back for a retry) while the database is still open.
+    await jobs.stop();
     await database.close();
     await identity.close();
     await emulator?.stop();

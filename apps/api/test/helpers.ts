@@ -70,6 +70,8 @@ export async function createTestApp(
     jobs?: JobQueue;
     imageHostKey?: string;
     imageHostOrigins?: string[];
+    /** Where the job queue's mailer writes e-mails without SMTP (GET /api/outbox lists it). */
+    outboxDir?: string;
     /** Another database than the file's fresh one (e.g. a server that is down). */
     database?: DatabaseHandle;
     onEmulatorAccountsChanged?: () => void;
@@ -80,6 +82,7 @@ export async function createTestApp(
 ) {
   const database = options.database ?? (await openTestDatabase());
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'store-uploads-'));
+  const outboxDir = options.outboxDir ?? path.join(uploadsDir, 'outbox-unused');
   const emulatorHost = options.emulator?.host ?? inject('authEmulatorHost');
   const projectId = options.emulator?.projectId ?? TEST_FIREBASE_PROJECT;
   const identity = createFirebaseIdentity({ projectId, emulatorHost });
@@ -102,6 +105,7 @@ export async function createTestApp(
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       seller: TEST_SELLER,
+      outboxDir,
       uploadsDir,
       imageHostOrigins: options.imageHostOrigins ?? [],
       ...(options.imageHostKey && { imageHostKey: options.imageHostKey }),

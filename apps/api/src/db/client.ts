@@ -22,6 +22,17 @@ export interface DatabaseHandle {
   /** Applies the checked-in migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Plain SQL for a library that brings its own (the job queue, pg-boss). Without values, `text`
+   * may hold several statements; the last one's rows are returned.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` while no other instance of the store migrates or runs its own `exclusively`:
+   * for set-up that several instances starting at once must not do side by side (pg-boss
+   * creating its schema trips over a concurrent CREATE SCHEMA IF NOT EXISTS).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -81,6 +92,18 @@ export function openPostgres({
     async ping() {
       await db.execute(sql`select 1`);
     },
+    // pg sends a query without values as a simple query, which may hold several statements.
+    executeSql: (text, values) => pool.query(text, values),
+    async exclusively(work) {
+      const client = await connectWhenUp(pool, onConnectionError);
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -116,8 +139,27 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    executeSql: (text, values) => pgliteExecute(client, text, values),
+    // One process holds an embedded database (lib/data-dir-lock.ts): there is no other instance.
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's `query` takes one statement with values, `exec` several without. A failed batch that
+ * opened a transaction (pg-boss's maintenance wraps itself in BEGIN … COMMIT) would leave the one
+ * connection every request shares inside an aborted transaction: it is rolled back.
+ */
+async function pgliteExecute(client: PGlite, text: string, values?: unknown[]) {
+  if (values?.length) return client.query(text, values);
+  try {
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  } catch (error) {
+    if (/\bbegin\b/i.test(text)) await client.exec('rollback').catch(() => {});
+    throw error;
+  }
 }
 
 export function openDatabase(

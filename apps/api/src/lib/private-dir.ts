@@ -19,7 +19,7 @@ export function makeDataDirPrivate(dataDir: string): void {
  * What the store keeps in DATA_DIR. Only these are walked: DATA_DIR may be pointed at a folder
  * that also holds other things (even a home directory), whose modes are not ours to change.
  */
-const STORE_ENTRIES = ['pglite', 'jwt-secret', 'firebase-auth', 'uploads', 'store.pid'];
+const STORE_ENTRIES = ['pglite', 'jwt-secret', 'firebase-auth', 'uploads', 'outbox', 'store.pid'];
 
 /**
  * Tightens DATA_DIR itself and everything the store keeps in it. Also needed after PGlite

@@ -41,7 +41,7 @@ export interface Move {
 
 const IDEMPOTENCY_INDEX = 'orders_idempotency_idx';
 /** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
-const EXPIRY_BATCH = 100;
+export const EXPIRY_BATCH = 100;
 
 /**
  * Whether a failed query broke the named unique index. Drizzle wraps the driver's error (pg or

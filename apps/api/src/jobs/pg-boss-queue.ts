@@ -1,0 +1,137 @@
+import PgBoss from 'pg-boss';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import type { Logger } from '../lib/logger.js';
+import type { JobName, JobPayloads, JobQueue } from './queue.js';
+import { transactionSql } from './transaction-sql.js';
+
+/**
+ * A failed job runs again after about 1 s, 2 s, 4 s … (pg-boss doubles the delay each time and
+ * adds up to as much again at random, so several instances do not retry in step), 10 times: an
+ * SMTP server may be away for 17 to 34 minutes before an e-mail is given up (and logged).
+ */
+export const RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
+/** A job still running after this is taken as lost (its process died) and retried. */
+const JOB_TIMEOUT_SECONDS = 300;
+/** pg-boss polls no faster than this. */
+const MIN_POLL_MS = 500;
+
+export interface JobContext {
+  id: string;
+  /** Whether this is the last try: a failure now is final. */
+  lastAttempt: boolean;
+}
+
+export interface Worker<T> {
+  name: string;
+  /** Jobs fetched at once: each runs, and fails or completes, on its own. */
+  batchSize: number;
+  pollMs: number;
+  handle(data: T, job: JobContext): Promise<void>;
+}
+
+/**
+ * The job queue in PostgreSQL (pg-boss), on whichever engine the store runs: its SQL goes
+ * through the store's own connection (a pool on PostgreSQL, the one PGlite connection embedded).
+ * Its tables live in a schema of their own, `pgboss`, or `pgboss_<schema>` when the store works in
+ * another schema than `public` (the tests do), so stores sharing a database share one queue.
+ */
+export async function startPgBoss(
+  database: Pick<DatabaseHandle, 'executeSql' | 'exclusively'>,
+  queues: string[],
+  logger: Logger,
+) {
+  // Once stopped, pg-boss's own SQL goes nowhere: a poll that was in flight when it stopped must
+  // not start a job, or fail one, on a database that is closing. Such a job stays `active` and
+  // is retried after JOB_TIMEOUT_SECONDS, like one whose process died.
+  let open = true;
+  const boss = new PgBoss({
+    db: {
+      executeSql: (text, values) =>
+        (open ? database.executeSql(text, values) : Promise.resolve({ rows: [] })) as Promise<{
+          rows: never[];
+        }>,
+    },
+    schema: await queueSchema(database),
+    // No cron (its clock monitor polls): the expiry sweep keeps its own timer (expiry.ts).
+    schedule: false,
+    ...RETRY,
+    expireInSeconds: JOB_TIMEOUT_SECONDS,
+  });
+  boss.on('error', (error) =>
+    logger.warn({ err: asError(error) }, 'the job queue failed a step; it tries again on its next round'),
+  );
+  // Instances starting together on a new database would create pg-boss's schema side by side.
+  await database.exclusively(async () => {
+    await boss.start();
+    for (const name of queues)
+      await boss.createQueue(name, { name, ...RETRY, expireInSeconds: JOB_TIMEOUT_SECONDS });
+  });
+
+  const workerIds = new Map<string, string>();
+  return {
+    boss,
+
+    /** What writes enqueue into: the job joins the caller's transaction. */
+    queue: {
+      async enqueue<N extends JobName>(tx: Database, name: N, data: JobPayloads[N]) {
+        const id = await boss.send(name, data, { db: transactionSql(tx) });
+        // Only a queue that was never created refuses a plain job: a bug, not a condition.
+        if (!id) throw new Error(`The job queue ${name} does not exist`);
+      },
+    } satisfies JobQueue,
+
+    async work<T extends object>(worker: Worker<T>) {
+      const id = await boss.work<T>(
+        worker.name,
+        {
+          batchSize: worker.batchSize,
+          pollingIntervalSeconds: Math.max(MIN_POLL_MS, worker.pollMs) / 1000,
+          includeMetadata: true,
+        },
+        async (jobs) => {
+          if (!open) return;
+          const failed: string[] = [];
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await worker.handle(job.data, { id: job.id, lastAttempt: job.retryCount >= job.retryLimit });
+              } catch {
+                failed.push(job.id);
+              }
+            }),
+          );
+          // Failed on their own (retried later); pg-boss then completes the rest of the batch.
+          if (failed.length) await boss.fail(worker.name, failed);
+        },
+      );
+      workerIds.set(worker.name, id);
+    },
+
+    /** Fetches now instead of at the next poll (a job this process just sent). */
+    wake(name: string) {
+      const id = workerIds.get(name);
+      if (id) boss.notifyWorker(id);
+    },
+
+    /** Lets running jobs finish (up to `timeoutMs`); what is still running then is retried later. */
+    async stop(timeoutMs: number) {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      open = false;
+    },
+  };
+}
+
+export type StartedBoss = Awaited<ReturnType<typeof startPgBoss>>;
+
+async function queueSchema(database: Pick<DatabaseHandle, 'executeSql'>): Promise<string> {
+  const { rows } = await database.executeSql('select current_schema() as name');
+  const [row] = rows as { name: string }[];
+  return !row || row.name === 'public' ? 'pgboss' : `pgboss_${row.name}`;
+}
+
+/** pg-boss reports a worker's failure as a plain object carrying an error's fields. */
+function asError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  const { message } = (error ?? {}) as { message?: unknown };
+  return new Error(typeof message === 'string' ? message : 'unknown job queue error');
+}

@@ -1,0 +1,70 @@
+import type { DatabaseHandle } from '../db/client.js';
+import { createOrdersRepo, EXPIRY_BATCH } from '../features/orders/repo.js';
+import type { Logger } from '../lib/logger.js';
+import { createMailer } from '../mail/mailer.js';
+import type { OrderEmailSettings } from '../mail/order-emails.js';
+import { createOrderEventJob } from '../mail/order-event-job.js';
+import { createSentEmailsRepo } from '../mail/sent-emails-repo.js';
+import { EXPIRY_QUEUE, startExpirySweep } from './expiry.js';
+import { startPgBoss } from './pg-boss-queue.js';
+import type { JobPayloads, JobQueue } from './queue.js';
+
+export interface JobsSettings extends Omit<OrderEmailSettings, 'notify'> {
+  mail: { smtpUrl?: string | undefined; from: string; notify: string[]; outboxDir: string };
+  /**
+   * How often a worker looks for new jobs: an e-mail goes out within about this long of its
+   * order. Each look is one small query, which the embedded database (one connection) can spare
+   * once a second.
+   */
+  pollMs?: number;
+}
+
+export interface StartedJobs {
+  queue: JobQueue;
+  /** Lets running jobs finish (within `timeoutMs`), then stops: before the database closes. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** Order e-mails fetched at once by one worker; each is sent, or retried, on its own. */
+const EMAIL_BATCH = 10;
+
+/** The job queue and its workers: the order e-mails, and the expiry of unpaid orders. */
+export async function startJobs(
+  database: Pick<DatabaseHandle, 'db' | 'executeSql' | 'exclusively'>,
+  settings: JobsSettings,
+  logger: Logger,
+): Promise<StartedJobs> {
+  const boss = await startPgBoss(database, ['order-event', EXPIRY_QUEUE], logger);
+  const orders = createOrdersRepo(database.db, boss.queue);
+  const mailer = createMailer(settings.mail);
+  await boss.work<JobPayloads['order-event']>({
+    name: 'order-event',
+    batchSize: EMAIL_BATCH,
+    pollMs: settings.pollMs ?? 1_000,
+    handle: createOrderEventJob({
+      orders,
+      sentEmails: createSentEmailsRepo(database.db),
+      mailer,
+      settings: { ...settings, notify: settings.mail.notify },
+      logger,
+    }),
+  });
+  const stopExpiry =
+    settings.unpaidOrderTtlMs > 0
+      ? await startExpirySweep({
+          boss,
+          ttlMs: settings.unpaidOrderTtlMs,
+          batchSize: EXPIRY_BATCH,
+          sweep: () => orders.expireUnpaid(settings.unpaidOrderTtlMs),
+          logger,
+        })
+      : async () => {};
+  return {
+    queue: boss.queue,
+    async stop(timeoutMs = 10_000) {
+      await stopExpiry();
+      await boss.stop(timeoutMs);
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { type SQL, type SQLChunk, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+
+/**
+ * pg-boss writes its job with `$1 … $n` placeholders through whatever `executeSql` it is given.
+ * Run inside the caller's Drizzle transaction, the job commits or rolls back with the write that
+ * caused it (DESIGN.md §7.1), on either engine: the text is cut at each placeholder and rebuilt
+ * as Drizzle SQL with the values as parameters (never spliced into the text).
+ */
+export function transactionSql(tx: Database) {
+  return {
+    async executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
+      // Both drivers answer with the rows under `rows` (node-postgres' and PGlite's results).
+      const result = (await tx.execute(withParameters(text, values))) as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+export function withParameters(text: string, values: unknown[]): SQL {
+  const chunks: SQLChunk[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    const index = Number(match[1]) - 1;
+    if (index < 0 || index >= values.length) throw new Error(`No value for placeholder ${match[0]}`);
+    chunks.push(sql.raw(text.slice(last, match.index)), sql.param(values[index] ?? null));
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}

@@ -1,0 +1,84 @@
+import { formatOrderNumber, fromCents } from '@store/shared';
+import type { OrderEventRow, OrderRow } from '../features/orders/repo.js';
+import { type RenderedEmail, renderEmail, type Seller } from './render.js';
+import { type Canceller, durationInWords, type EmailKind, emailWording, type OrderFacts } from './wording.js';
+
+export interface OrderEmail extends RenderedEmail {
+  kind: EmailKind;
+  /** One recipient per e-mail: each is sent, and remembered as sent, on its own. */
+  to: string;
+}
+
+export interface OrderEmailSettings {
+  /** Who hears of each new order (ORDER_NOTIFY_EMAILS). */
+  notify: string[];
+  seller: Seller;
+  paymentInstructions: string;
+  /** 0: unpaid orders never expire. */
+  unpaidOrderTtlMs: number;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const count = new Intl.NumberFormat('en-US');
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function facts(order: OrderRow): OrderFacts {
+  return {
+    number: formatOrderNumber(order.number),
+    customerName: order.userName,
+    customerEmail: order.email,
+    phone: order.phone,
+    address: order.address,
+    part: order.productName,
+    quantity: count.format(order.productQuantity),
+    total: money.format(fromCents(order.totalCents)),
+    discount: order.discountCents
+      ? `${order.discountPercent}% (−${money.format(fromCents(order.discountCents))})`
+      : '',
+    placedAt: `${when.format(order.createdAt)} UTC`,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+  };
+}
+
+function canceller(event: OrderEventRow, order: OrderRow): Canceller {
+  if (event.by === 'system') return 'expiry';
+  return event.by === order.email ? 'customer' : 'store';
+}
+
+/**
+ * The e-mails one history entry calls for. `placement`: the entry is the order's first (an
+ * `unpaid` entry is otherwise an admin undoing a payment, which e-mails no one).
+ */
+export function orderEmails(
+  { event, order }: { event: OrderEventRow; order: OrderRow },
+  placement: boolean,
+  settings: OrderEmailSettings,
+): OrderEmail[] {
+  const o = facts(order);
+  const toCustomer = (kind: EmailKind, content: Parameters<typeof renderEmail>[0]): OrderEmail => ({
+    kind,
+    to: order.email,
+    ...renderEmail(content, settings.seller),
+  });
+  switch (event.status) {
+    case 'unpaid': {
+      if (!placement) return [];
+      const placed = emailWording.placed(o, {
+        paymentInstructions: settings.paymentInstructions,
+        expiresAfter: settings.unpaidOrderTtlMs > 0 ? durationInWords(settings.unpaidOrderTtlMs) : null,
+      });
+      const newOrder = renderEmail(emailWording['new-order'](o), settings.seller);
+      return [
+        toCustomer('placed', placed),
+        ...settings.notify.map((to): OrderEmail => ({ kind: 'new-order', to, ...newOrder })),
+      ];
+    }
+    case 'paid':
+      return [toCustomer('paid', emailWording.paid(o))];
+    case 'shipped':
+      return [toCustomer('shipped', emailWording.shipped(o))];
+    case 'cancelled':
+      return [toCustomer('cancelled', emailWording.cancelled(o, canceller(event, order)))];
+  }
+}
