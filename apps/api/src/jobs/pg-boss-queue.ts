@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import type { Logger } from '../lib/logger.js';
@@ -12,6 +13,12 @@ import { transactionSql } from './transaction-sql.js';
 export const RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
 /** A job still running after this is taken as lost (its process died) and retried. */
 const JOB_TIMEOUT_SECONDS = 300;
+/** pg-boss's SQL texts, to recognise the statements it runs without awaiting them (below). */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
 /** pg-boss polls no faster than this. */
 const MIN_POLL_MS = 500;
 
@@ -44,14 +51,26 @@ export async function startPgBoss(
   // not start a job, or fail one, on a database that is closing. Such a job stays `active` and
   // is retried after JOB_TIMEOUT_SECONDS, like one whose process died.
   let open = true;
+  const schema = await queueSchema(database);
+  // pg-boss 10's worker completes (or fails) a batch without awaiting the promise: if the
+  // database is away at that moment, the rejection is unhandled and Node ends the process. Those
+  // two statements therefore never reject: a job left unmarked stays active, times out after
+  // JOB_TIMEOUT_SECONDS and runs again, which the jobs allow (they are idempotent).
+  const unawaited = new Set([plans.completeJobs(schema), plans.failJobsById(schema)]);
+  const nothingMarked = { rows: [{ count: '0' }] };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (!unawaited.has(text)) return open ? database.executeSql(text, values) : { rows: [] };
+    if (!open) return nothingMarked;
+    try {
+      return await database.executeSql(text, values);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not mark finished jobs; they run again after their timeout');
+      return nothingMarked;
+    }
+  };
   const boss = new PgBoss({
-    db: {
-      executeSql: (text, values) =>
-        (open ? database.executeSql(text, values) : Promise.resolve({ rows: [] })) as Promise<{
-          rows: never[];
-        }>,
-    },
-    schema: await queueSchema(database),
+    db: { executeSql: executeSql as (text: string, values?: unknown[]) => Promise<{ rows: never[] }> },
+    schema,
     // No cron (its clock monitor polls): the expiry sweep keeps its own timer (expiry.ts).
     schedule: false,
     ...RETRY,
