@@ -133,3 +133,42 @@ test('an admin opens an order from Manage Orders, marks it paid after a confirma
   await expect(history.nth(2)).toContainText('Unpaid');
   await expect(history.nth(2)).toContainText(admin.email);
 });
+
+test('an admin reads the e-mails a trial store would send, and exports the orders as CSV', async ({
+  page,
+  admin,
+  customer,
+  part,
+}) => {
+  const order = await placeOrder(page, customer, part._id, '+1 555 010 7788', '23 Formula Lane, Springfield');
+
+  // The e2e store has no SMTP_URL: the confirmation is written to the outbox (a job, so it may
+  // take a poll or two to appear).
+  await signInAs(page, admin);
+  const subject = `Your order ${order.number} is confirmed`;
+  await expect(async () => {
+    await page.goto('/dashboard/outbox');
+    await expect(page.getByTestId('outbox-row').filter({ hasText: subject })).toHaveCount(1, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  const row = page.getByTestId('outbox-row').filter({ hasText: subject });
+  await expect(row).toContainText(customer.email);
+  await row.getByText(subject).click();
+  await expect(row).toContainText(order.number);
+
+  // The CSV: what the desk shows, for a spreadsheet, with a cell that a spreadsheet would read as a formula (the phone's +) made inert.
+  await page.goto(`/dashboard/manageorders?q=${order.number}`);
+  await expect(page.getByTestId('manage-order-row')).toHaveCount(1);
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(order.number);
+  expect(lines[1]).toContain(customer.email);
+  expect(lines[1]).toContain("'+1 555 010 7788");
+});
