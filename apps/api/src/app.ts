@@ -28,6 +28,9 @@ import { createPartsService } from './features/parts/service.js';
 import { createReviewsRepo } from './features/reviews/repo.js';
 import { reviewsRoutes } from './features/reviews/routes.js';
 import { createReviewsService } from './features/reviews/service.js';
+import { createSitemapRepo } from './features/seo/repo.js';
+import { seoRoutes } from './features/seo/routes.js';
+import { createSitemapService } from './features/seo/service.js';
 import { createUsersRepo } from './features/users/repo.js';
 import { usersRoutes } from './features/users/routes.js';
 import { createUsersService } from './features/users/service.js';
@@ -50,6 +53,8 @@ export interface AppDeps {
   config: {
     corsOrigins: string[];
     trustProxy: number;
+    /** The public origin for robots.txt and sitemap.xml; unset: each request's own. */
+    publicUrl?: string | undefined;
     adminEmails: string[];
     authRateLimit: number;
     /** Shown on each order's Payment page. */
@@ -113,10 +118,16 @@ export function createApp({
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, (email) => users.find(email));
   const partsRepo = createPartsRepo(database.db);
+  const sitemap = createSitemapService(createSitemapRepo(database.db));
   api.use(
-    partsRoutes(createPartsService(partsRepo, { imageHostOrigins: config.imageHostOrigins }), {
-      requireUser: signedIn,
-    }),
+    partsRoutes(
+      createPartsService(partsRepo, {
+        imageHostOrigins: config.imageHostOrigins,
+        // A part added, edited or deleted here; other instances' edits wait for the cache's TTL.
+        onChange: sitemap.invalidate,
+      }),
+      { requireUser: signedIn },
+    ),
   );
   api.use(
     imagesRoutes(createLocalImageStore(config.uploadsDir), {
@@ -177,6 +188,9 @@ export function createApp({
       }),
     );
   }
+
+  // Not under /api (so not in the contract); before the SPA, which would answer them with HTML.
+  app.use(seoRoutes(sitemap, { publicUrl: config.publicUrl }));
 
   const web = config.webDistDir
     ? webAppRouter(config.webDistDir, identitySettingsElement(config.identitySettings))

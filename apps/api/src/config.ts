@@ -57,6 +57,15 @@ const envSchema = z.object({
   /** The built web app; defaults to apps/web/dist beside this package. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The store's public origin (https://shop.example) for absolute URLs in robots.txt and
+   * sitemap.xml; unset: taken from each request (protocol and host, honouring TRUST_PROXY).
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => new URL(url).pathname === '/', 'expected an origin only, e.g. https://shop.example')
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** Hops of reverse proxies to trust for the client's address (0 when exposed directly). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Signs the API's own tokens. Required with DATABASE_URL; the embedded store keeps its own. */
@@ -162,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     webDistDir: path.resolve(apiRoot, e.WEB_DIST_DIR ?? '../web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     jwtSecret: e.JWT_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,

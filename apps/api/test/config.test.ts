@@ -95,6 +95,15 @@ describe('loadConfig', () => {
     ).toBe(false);
   });
 
+  it('takes PUBLIC_URL as an origin only', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example/store' })).toThrow(
+      /PUBLIC_URL: expected an origin/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('requires JWT_SECRET with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://store@db/store' })).toThrow(/JWT_SECRET: required/);
   });

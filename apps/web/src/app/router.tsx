@@ -1,12 +1,17 @@
+import { headMessages } from '@store/shared';
 import { createBrowserRouter } from 'react-router-dom';
 import { LoadingState } from '../components/ui/states';
 import { RequireAdmin, RequireAuth } from '../features/auth';
 import { RouteError } from '../features/errors/pages/route-error';
 import { lazyRoute } from '../lib/lazy-route';
+import type { RouteHead } from '../lib/page-head';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 
 const home = lazyRoute('home', () => import('../features/home/pages/home-page'));
+const { titles, descriptions } = headMessages;
+/** The route's document head (components/page-head.tsx); a description makes the page public. */
+const head = (title: string, more: Omit<RouteHead, 'title'> = {}) => ({ head: { title, ...more } });
 
 /** Every page is its own chunk; only the layouts and guards ship in the entry. */
 export const router = createBrowserRouter([
@@ -19,20 +24,35 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteError />,
         children: [
-          { path: '/', lazy: home },
-          { path: '/home', lazy: home },
+          { path: '/', lazy: home, handle: head(titles.home, { description: descriptions.home }) },
+          {
+            path: '/home',
+            lazy: home,
+            handle: head(titles.home, { description: descriptions.home, canonicalPath: '/' }),
+          },
           {
             path: '/parts',
+            handle: head(titles.catalog, { description: descriptions.catalog, canonicalParams: ['page'] }),
             lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
           },
-          { path: '/blogs', lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')) },
+          {
+            path: '/blogs',
+            handle: head(titles.blogs, { description: descriptions.blogs }),
+            lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')),
+          },
           {
             path: '/portfolio',
+            handle: head(titles.portfolio, { description: descriptions.portfolio }),
             lazy: lazyRoute('portfolio', () => import('../features/portfolio/pages/portfolio-page')),
           },
-          { path: '/login', lazy: lazyRoute('login', () => import('../features/auth/pages/login-page')) },
+          {
+            path: '/login',
+            handle: head(titles.login),
+            lazy: lazyRoute('login', () => import('../features/auth/pages/login-page')),
+          },
           {
             path: '/register',
+            handle: head(titles.register),
             lazy: lazyRoute('register', () => import('../features/auth/pages/register-page')),
           },
           {
@@ -40,6 +60,7 @@ export const router = createBrowserRouter([
             children: [
               {
                 path: '/purchase/:id',
+                handle: head(titles.purchase),
                 lazy: lazyRoute('purchase', () => import('../features/purchase/pages/purchase-page')),
               },
               {
@@ -48,27 +69,33 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     index: true,
+                    handle: head(titles.profile),
                     lazy: lazyRoute('profile', () => import('../features/dashboard/pages/profile-page')),
                   },
                   {
                     path: 'myorders',
+                    handle: head(titles.myOrders),
                     lazy: lazyRoute('my-orders', () => import('../features/orders/pages/my-orders-page')),
                   },
                   {
                     path: 'payment/:id',
+                    handle: head(titles.payment),
                     lazy: lazyRoute('payment', () => import('../features/orders/pages/payment-page')),
                   },
                   // Its owner's or an admin's: the API answers 404 to anyone else.
                   {
                     path: 'orders/:id',
+                    handle: head(titles.order),
                     lazy: lazyRoute('order', () => import('../features/orders/pages/order-detail-page')),
                   },
                   {
                     path: 'orders/:id/invoice',
+                    handle: head(titles.invoice),
                     lazy: lazyRoute('invoice', () => import('../features/orders/pages/invoice-page')),
                   },
                   {
                     path: 'addreview',
+                    handle: head(titles.addReview),
                     lazy: lazyRoute('add-review', () => import('../features/reviews/pages/add-review-page')),
                   },
                   {
@@ -76,6 +103,7 @@ export const router = createBrowserRouter([
                     children: [
                       {
                         path: 'addproduct',
+                        handle: head(titles.addProduct),
                         lazy: lazyRoute(
                           'add-product',
                           () => import('../features/parts/pages/add-product-page'),
@@ -83,6 +111,7 @@ export const router = createBrowserRouter([
                       },
                       {
                         path: 'manageproducts',
+                        handle: head(titles.manageProducts),
                         lazy: lazyRoute(
                           'manage-products',
                           () => import('../features/parts/pages/manage-products-page'),
@@ -90,6 +119,7 @@ export const router = createBrowserRouter([
                       },
                       {
                         path: 'manageproducts/:id',
+                        handle: head(titles.editProduct),
                         lazy: lazyRoute(
                           'edit-product',
                           () => import('../features/parts/pages/edit-product-page'),
@@ -97,6 +127,7 @@ export const router = createBrowserRouter([
                       },
                       {
                         path: 'manageorders',
+                        handle: head(titles.manageOrders),
                         lazy: lazyRoute(
                           'manage-orders',
                           () => import('../features/orders/pages/manage-orders-page'),
@@ -104,10 +135,12 @@ export const router = createBrowserRouter([
                       },
                       {
                         path: 'users',
+                        handle: head(titles.users),
                         lazy: lazyRoute('users', () => import('../features/users/pages/users-page')),
                       },
                       {
                         path: 'outbox',
+                        handle: head(titles.outbox),
                         lazy: lazyRoute('outbox', () => import('../features/outbox/pages/outbox-page')),
                       },
                     ],
@@ -118,6 +151,7 @@ export const router = createBrowserRouter([
           },
           {
             path: '*',
+            handle: head(titles.notFound),
             lazy: lazyRoute('not-found', () => import('../features/errors/pages/not-found-page')),
           },
         ],

@@ -19,7 +19,13 @@ const SHIPPED_IMAGE_PATTERN = /^\/media\/parts\/[a-z0-9-]+\.svg$/;
 
 export function createPartsService(
   repo: PartsRepo,
-  options: { imageHostOrigins: string[] } = { imageHostOrigins: [] },
+  options: {
+    imageHostOrigins: string[];
+    /** Told after every add, edit and delete (the sitemap's cache). */
+    onChange?: () => void;
+  } = {
+    imageHostOrigins: [],
+  },
 ) {
   /** Only images we issued, or that the configured external host issued. */
   function checkImage(img: string) {
@@ -68,6 +74,7 @@ export function createPartsService(
     async add(admin: Caller, input: ProductInput) {
       checkImage(input.img);
       const insertedId = await repo.insert({ ...toRow(input), addedBy: admin.email });
+      options.onChange?.();
       return { acknowledged: true, insertedId };
     },
 
@@ -84,11 +91,13 @@ export function createPartsService(
           availableQuantity: String(outcome.availableQuantity),
         });
       }
+      options.onChange?.();
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
 
     async remove(id: string) {
       if (!(await repo.softDelete(id))) throw new NotFound(apiMessages.partNotFound);
+      options.onChange?.();
       return { acknowledged: true, deletedCount: 1 };
     },
   };

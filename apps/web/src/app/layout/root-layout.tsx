@@ -1,29 +1,32 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { PageHeadProvider } from '../../components/page-head';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
 export function RootLayout() {
   const navigation = useNavigation();
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
-      >
-        Skip to content
-      </a>
-      <TopBar />
-      {navigation.state === 'loading' && (
-        <progress
-          className="progress progress-primary fixed top-0 z-50 h-1 w-full"
-          aria-label="Loading page"
-        />
-      )}
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollRestoration />
-    </div>
+    <PageHeadProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
+        >
+          Skip to content
+        </a>
+        <TopBar />
+        {navigation.state === 'loading' && (
+          <progress
+            className="progress progress-primary fixed top-0 z-50 h-1 w-full"
+            aria-label="Loading page"
+          />
+        )}
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer />
+        <ScrollRestoration />
+      </div>
+    </PageHeadProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSignOut } from '../../features/auth';
 import { useSessionUser } from '../../lib/session';
@@ -64,15 +64,44 @@ function NavItems() {
   );
 }
 
+/**
+ * Publishes the bar's height as --top-bar-height (it grows when its items wrap), so toasts
+ * (styles.css) open below it and never cover its controls.
+ */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const publish = () =>
+      document.documentElement.style.setProperty('--top-bar-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+}
+
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  usePublishedHeight(header);
+  // Escape closes the menu and puts focus back on the button that opened it (not the page body).
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   // A chosen link closes the small-screen menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur print:hidden">
+    <header
+      ref={header}
+      className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur print:hidden"
+    >
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
         <div className="navbar-start">
           <NavLink
@@ -89,13 +118,14 @@ export function TopBar() {
           </ul>
           <div className="relative md:hidden">
             <button
+              ref={menuButton}
               type="button"
               className="btn btn-square btn-ghost"
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((open) => !open)}
-              onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+              onKeyDown={closeOnEscape}
             >
               <svg
                 width="24"
@@ -116,7 +146,7 @@ export function TopBar() {
               <ul
                 id="mobile-menu"
                 className="menu absolute right-0 z-40 mt-2 w-56 rounded-box bg-base-100 p-2 shadow-lg"
-                onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+                onKeyDown={closeOnEscape}
               >
                 <NavItems />
               </ul>

@@ -6,6 +6,7 @@ import { pageParam } from '../../../components/ui/paged-table';
 import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { partsListQuery } from '../api';
+import { PagePastEnd } from '../components/page-past-end';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 
 const sorts: { value: PartSort; label: string }[] = [
@@ -91,6 +92,14 @@ export default function CatalogPage() {
           </div>
         ) : parts.isError ? (
           <ErrorState onRetry={() => parts.refetch()} />
+        ) : parts.data.items.length === 0 && parts.data.total > 0 ? (
+          <PagePastEnd
+            label="Catalog pages"
+            page={page}
+            total={parts.data.total}
+            limit={PAGE_SIZE.default}
+            onPage={(next) => update({ page: String(next) })}
+          />
         ) : parts.data.items.length === 0 ? (
           <EmptyState>{q ? productMessages.noMatch(q) : pageMessages.noParts}</EmptyState>
         ) : (

@@ -18,7 +18,11 @@ export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: ()
         </blockquote>
         <figcaption className="flex items-center gap-3">
           <span className="avatar avatar-placeholder">
-            <span className="size-10 rounded-full bg-primary text-primary-content" aria-hidden="true">
+            <span
+              // The placeholder's centring applies to a div child only: centre the initial here.
+              className="flex size-10 items-center justify-center rounded-full bg-primary text-primary-content"
+              aria-hidden="true"
+            >
               {review.name.trim().charAt(0).toUpperCase()}
             </span>
           </span>

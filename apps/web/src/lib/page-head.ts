@@ -1,0 +1,71 @@
+import { headMessages } from '@store/shared';
+
+/**
+ * What a route tells search engines and the browser tab, as `handle: { head }` on the route.
+ * `description` marks a public page: it gets the meta description and a canonical URL; every
+ * other page is kept out of search results (noindex) and has no canonical.
+ */
+export interface RouteHead {
+  title: string;
+  description?: string;
+  /** The canonical path when it differs from the URL's (/home is /). */
+  canonicalPath?: string;
+  /** Query parameters that name a different page (the catalog's page number); others are dropped. */
+  canonicalParams?: readonly string[];
+}
+
+export const headOf = (handle: unknown): RouteHead | undefined =>
+  handle && typeof handle === 'object' && 'head' in handle ? (handle.head as RouteHead) : undefined;
+
+/** Absolute: origin + path + only the parameters that matter (tracking ones never do). */
+export function canonicalUrl(origin: string, pathname: string, search: string, head: RouteHead): string {
+  const url = new URL(head.canonicalPath ?? pathname, origin);
+  const params = new URLSearchParams(search);
+  for (const name of head.canonicalParams ?? []) {
+    const value = params.get(name);
+    // Page 1 is the plain listing.
+    if (value && !(name === 'page' && value === '1')) url.searchParams.set(name, value);
+  }
+  return url.href;
+}
+
+function headElement<T extends HTMLElement>(selector: string, create: () => T): T {
+  const found = document.head.querySelector<T>(selector);
+  if (found) return found;
+  const element = create();
+  document.head.append(element);
+  return element;
+}
+
+function setMeta(name: string, content: string | undefined) {
+  if (content === undefined) {
+    document.head.querySelector(`meta[name="${name}"]`)?.remove();
+    return;
+  }
+  const meta = headElement(`meta[name="${name}"]`, () => {
+    const created = document.createElement('meta');
+    created.name = name;
+    return created;
+  });
+  meta.content = content;
+}
+
+/** Writes the title, description, robots and canonical link for the page now shown. */
+export function applyHead(head: RouteHead, canonical: string | undefined) {
+  document.title =
+    head.title === headMessages.titles.home
+      ? `${headMessages.siteName} · ${head.title}`
+      : headMessages.title(head.title);
+  setMeta('description', head.description ?? headMessages.descriptions.home);
+  setMeta('robots', head.description ? undefined : 'noindex');
+  if (!head.description || !canonical) {
+    document.head.querySelector('link[rel="canonical"]')?.remove();
+    return;
+  }
+  const link = headElement('link[rel="canonical"]', () => {
+    const created = document.createElement('link');
+    created.rel = 'canonical';
+    return created;
+  });
+  link.href = canonical;
+}
