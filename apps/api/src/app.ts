@@ -64,6 +64,8 @@ export interface AppDeps {
     uploadsDir: string;
     imageHostKey?: string | undefined;
     imageHostOrigins: string[];
+    /** Parts with fewer units are 'Low stock' (LOW_STOCK_THRESHOLD; default 50). */
+    lowStockThreshold?: number;
     /** The Auth emulator the store forwards the browser's sign-in calls to, if any. */
     firebaseEmulatorHost?: string | undefined;
     /** What the web app needs to sign in, served at run time (config.ts). */
@@ -114,9 +116,15 @@ export function createApp({
   const signedIn = requireUser(tokens, (email) => users.find(email));
   const partsRepo = createPartsRepo(database.db);
   api.use(
-    partsRoutes(createPartsService(partsRepo, { imageHostOrigins: config.imageHostOrigins }), {
-      requireUser: signedIn,
-    }),
+    partsRoutes(
+      createPartsService(partsRepo, {
+        imageHostOrigins: config.imageHostOrigins,
+        ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+      }),
+      {
+        requireUser: signedIn,
+      },
+    ),
   );
   api.use(
     imagesRoutes(createLocalImageStore(config.uploadsDir), {
