@@ -25,6 +25,10 @@ export const router = createBrowserRouter([
             path: '/parts',
             lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
           },
+          {
+            path: '/parts/:id',
+            lazy: lazyRoute('part', () => import('../features/parts/pages/part-page')),
+          },
           { path: '/blogs', lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')) },
           {
             path: '/portfolio',

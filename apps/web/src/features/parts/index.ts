@@ -1,2 +1,4 @@
 export { newestPartsQuery, partKeys, partQuery, partsListQuery } from './api';
+export { BillPreview } from './components/bill-preview';
 export { PartCard, PartCardSkeleton } from './components/part-card';
+export { StockBadge } from './components/stock-badge';
