@@ -14,24 +14,31 @@ const partNow = async (request: APIRequestContext, id: string) =>
 
 const badge = (page: Page) => page.getByTestId('stock-badge');
 
-/** A part of its own with exactly its minimum order in stock, then bought out by a customer. */
-async function soldOutPart(request: APIRequestContext, admin: Account, customer: Account): Promise<Part> {
+async function addPart(
+  request: APIRequestContext,
+  admin: Account,
+  stock: { availableQuantity: number; minOrderQuantity: number },
+): Promise<string> {
   const added = await request.post('/api/addproduct', {
     headers: { authorization: `Bearer ${admin.token}` },
     data: {
-      name: `Sold-out part ${randomUUID().slice(0, 8)}`,
+      name: `Stock test part ${randomUUID().slice(0, 8)}`,
       price: 1.25,
-      availableQuantity: 10,
-      minOrderQuantity: 10,
+      ...stock,
       bulkDiscount: false,
       // Longer than the cards' excerpt, as public.spec expects of the newest parts.
       description:
-        'A part made to be bought out by one end-to-end test, so that its card, page and purchase page show it as sold out.',
+        'A part made for one end-to-end test of stock levels, so that its card, page and purchase page show its level.',
       img: '/media/parts/nexa-airstream-140-fan.svg',
     },
   });
   expect(added.status(), await added.text()).toBe(201);
-  const { insertedId } = (await added.json()) as { insertedId: string };
+  return ((await added.json()) as { insertedId: string }).insertedId;
+}
+
+/** A part of its own with exactly its minimum order in stock, then bought out by a customer. */
+async function soldOutPart(request: APIRequestContext, admin: Account, customer: Account): Promise<Part> {
+  const insertedId = await addPart(request, admin, { availableQuantity: 10, minOrderQuantity: 10 });
   const ordered = await request.post('/api/order', {
     headers: { authorization: `Bearer ${customer.token}` },
     data: { partId: insertedId, productQuantity: 10, phone: '+1 555 010 2030', address: '1 Main Street' },
@@ -144,7 +151,7 @@ test.describe('a part of its own page', () => {
     await page.goto('/dashboard/manageproducts');
     await page.getByLabel('Search products by name').fill(part.name);
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/q=Sold-out/);
+    await expect(page).toHaveURL(/q=Stock/);
     const rows = page.getByTestId('product-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.getByTestId('product-stock')).toHaveText(/^0\s*Out of stock$/);
@@ -185,5 +192,35 @@ test.describe('a part of its own page', () => {
       'href',
       '/parts',
     );
+  });
+
+  test('at 360 px a low-stock part fits the screen, and the keyboard goes from its name to Purchase', async ({
+    page,
+    request,
+    admin,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const id = await addPart(request, admin, { availableQuantity: 30, minOrderQuantity: 10 });
+    const part = await partNow(request, id);
+    expect(part.stock).toBe('low');
+
+    await page.goto(`/parts?q=${encodeURIComponent(part.name)}`);
+    const card = page.getByTestId('part-card').filter({ hasText: part.name });
+    await expect(card.getByTestId('stock-badge')).toHaveText('Low stock');
+    // One tab stop per destination: the image's link is skipped.
+    await card.getByRole('link', { name: part.name, exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: `Purchase ${part.name}` })).toBeFocused();
+
+    await page.goto(`/parts/${id}`);
+    await expect(badge(page)).toHaveText('Low stock');
+    const purchase = page.getByRole('link', { name: `Purchase ${part.name}` });
+    await purchase.scrollIntoViewIfNeeded();
+    await expect(purchase).toBeInViewport();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
   });
 });
