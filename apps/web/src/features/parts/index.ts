@@ -1,4 +1,3 @@
 export { newestPartsQuery, partKeys, partQuery, partsListQuery } from './api';
-export { BillPreview } from './components/bill-preview';
 export { PartCard, PartCardSkeleton } from './components/part-card';
 export { StockBadge } from './components/stock-badge';

@@ -2,11 +2,11 @@ import { type Part, partPageMessages, stockMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { BillPreview } from '../../../components/ui/bill-preview';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { partQuery } from '../api';
-import { BillPreview } from '../components/bill-preview';
 import { PurchaseAction } from '../components/purchase-action';
 import { StockBadge } from '../components/stock-badge';
 

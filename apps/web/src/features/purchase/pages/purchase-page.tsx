@@ -14,13 +14,14 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { BillPreview } from '../../../components/ui/bill-preview';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
-import { BillPreview, partKeys, partQuery, StockBadge } from '../../parts';
+import { partKeys, partQuery, StockBadge } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });
 type PurchaseForm = Omit<OrderInput, 'partId'>;

@@ -1,8 +1,8 @@
 import { computeBill, fromCents, isOrderQuantityValid, type Part, toCents } from '@store/shared';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../lib/format';
 
 /**
- * The live bill for a quantity, by the same shared rules the server charges with
+ * The live bill (the part page and the purchase page) for a quantity, by the same shared rules the server charges with
  * (`computeBill`): a quantity outside the part's range shows no amounts.
  */
 export function BillPreview({
