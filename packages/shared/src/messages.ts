@@ -252,6 +252,7 @@ export const stockMessages = {
   outOfStock: 'Out of stock',
   outOfStockNote: 'This part is out of stock for now.',
   inStockOnly: 'In stock only',
+  noneInStock: 'No parts in stock match. Untick “In stock only” to see every part.',
 } as const;
 
 export const partPageMessages = {

@@ -111,7 +111,9 @@ export default function CatalogPage() {
         ) : parts.isError ? (
           <ErrorState onRetry={() => parts.refetch()} />
         ) : parts.data.items.length === 0 ? (
-          <EmptyState>{q ? productMessages.noMatch(q) : pageMessages.noParts}</EmptyState>
+          <EmptyState>
+            {inStock ? stockMessages.noneInStock : q ? productMessages.noMatch(q) : pageMessages.noParts}
+          </EmptyState>
         ) : (
           <>
             <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
