@@ -55,7 +55,7 @@ const repo = createPartsRepo(database.db);
 const bare = createServer(async (_req, res) => {
   const { items, total } = await repo.list({ offset: 0, limit: 3, sort: 'newest' });
   res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(total) });
-  res.end(JSON.stringify(items.map(toPartDto)));
+  res.end(JSON.stringify(items.map((row) => toPartDto(row, 50))));
 });
 
 function listen(server: Server): Promise<string> {

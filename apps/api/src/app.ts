@@ -69,6 +69,8 @@ export interface AppDeps {
     uploadsDir: string;
     imageHostKey?: string | undefined;
     imageHostOrigins: string[];
+    /** Parts with fewer units are 'Low stock' (LOW_STOCK_THRESHOLD; default 50). */
+    lowStockThreshold?: number;
     /** The Auth emulator the store forwards the browser's sign-in calls to, if any. */
     firebaseEmulatorHost?: string | undefined;
     /** What the web app needs to sign in, served at run time (config.ts). */
@@ -125,6 +127,7 @@ export function createApp({
         imageHostOrigins: config.imageHostOrigins,
         // A part added, edited or deleted here; other instances' edits wait for the cache's TTL.
         onChange: sitemap.invalidate,
+        ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
       { requireUser: signedIn },
     ),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { emailSchema, type IdentitySettings } from '@store/shared';
+import { DEFAULT_LOW_STOCK_THRESHOLD, emailSchema, type IdentitySettings } from '@store/shared';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -120,6 +120,8 @@ const envSchema = z.object({
   UNPAID_ORDER_TTL: duration.default(72 * DURATION_UNITS_MS.h),
   /** Unpaid orders one customer may hold at once. */
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Parts with fewer units left are shown as 'Low stock'. */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   /** When set, uploads to POST /api/image must carry this `key` (the image-host protocol). */
   IMAGE_HOST_KEY: z.string().min(8).max(200).optional(),
   /** Origins of an external image host whose URLs products may use (e.g. https://i.ibb.co). */
@@ -187,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     /** Milliseconds; 0: unpaid orders never expire. */
     unpaidOrderTtlMs: e.UNPAID_ORDER_TTL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,
     imageHostOrigins: e.IMAGE_HOST_ORIGINS,

@@ -108,6 +108,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://store@db/store' })).toThrow(/JWT_SECRET: required/);
   });
 
+  it('reads LOW_STOCK_THRESHOLD, 50 by default', () => {
+    expect(loadConfig({}).lowStockThreshold).toBe(50);
+    expect(loadConfig({ LOW_STOCK_THRESHOLD: '120' }).lowStockThreshold).toBe(120);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -125,6 +130,8 @@ describe('loadConfig', () => {
     ['FIREBASE_WEB_API_KEY', 'short'],
     ['FIREBASE_AUTH_DOMAIN', 'https://x.firebaseapp.com'],
     ['FIREBASE_APP_ID', 'a b'],
+    ['LOW_STOCK_THRESHOLD', 'many'],
+    ['LOW_STOCK_THRESHOLD', '0'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

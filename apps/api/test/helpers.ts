@@ -66,6 +66,7 @@ export async function createTestApp(
     adminEmails?: string[];
     authRateLimit?: number;
     maxOpenOrders?: number;
+    lowStockThreshold?: number;
     /** The queue writes enqueue into (the e-mails); without it jobs are dropped. */
     jobs?: JobQueue;
     imageHostKey?: string;
@@ -104,6 +105,7 @@ export async function createTestApp(
       authRateLimit: options.authRateLimit ?? 1000,
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       maxOpenOrders: options.maxOpenOrders ?? 1000,
+      ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),
       seller: TEST_SELLER,
       outboxDir,
       uploadsDir,

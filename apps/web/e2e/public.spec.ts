@@ -25,14 +25,25 @@ test.describe('public storefront', () => {
       const shown = await card.getByTestId('part-excerpt').textContent();
       expect(part.description.length).toBeGreaterThan(DESCRIPTION_EXCERPT_LENGTH);
       expect(shown).toBe(`${part.description.slice(0, DESCRIPTION_EXCERPT_LENGTH)}…`);
-      await expect(card.getByRole('link', { name: `Purchase ${part.name}` })).toHaveAttribute(
+      // The name opens the part's page; a part that can be ordered has Purchase, one sold out
+      // (another test's) a disabled 'Out of stock' in its place.
+      await expect(card.getByRole('link', { name: part.name, exact: true })).toHaveAttribute(
         'href',
-        `/purchase/${part._id}`,
+        `/parts/${part._id}`,
       );
+      if (part.stock === 'out') {
+        await expect(card.getByRole('button', { name: /Out of stock/ })).toBeDisabled();
+      } else {
+        await expect(card.getByRole('link', { name: `Purchase ${part.name}` })).toHaveAttribute(
+          'href',
+          `/purchase/${part._id}`,
+        );
+      }
       await expect(card.getByText(/Minimum order/)).toBeVisible();
       // The image really loaded (served by the API from the repository).
+      // (Its link is hidden from assistive technology: the name links to the same page.)
       const loaded = await card
-        .getByRole('img')
+        .locator('img')
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
       expect(loaded).toBe(true);
     }

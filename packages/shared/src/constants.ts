@@ -12,6 +12,9 @@ export const RATING_STEP = 0.01;
 /** Premium promotion: 5% per full 500 units of eligible parts (capped; see ordering). */
 export const BULK_DISCOUNT = { percentPerStep: 5, unitsPerStep: 500, maxPercent: 25 } as const;
 
+/** A part is 'Low stock' below this many units unless LOW_STOCK_THRESHOLD says otherwise. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 50;
+
 export const TOAST_OPTIONS = {
   position: 'top-right',
   autoClose: 5000,

@@ -36,6 +36,12 @@ export const router = createBrowserRouter([
             lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
           },
           {
+            path: '/parts/:id',
+            // Public: the page names itself after the part once it has loaded (usePageTitle).
+            handle: head(titles.part, { description: descriptions.catalog }),
+            lazy: lazyRoute('part', () => import('../features/parts/pages/part-page')),
+          },
+          {
             path: '/blogs',
             handle: head(titles.blogs, { description: descriptions.blogs }),
             lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')),

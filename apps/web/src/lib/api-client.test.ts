@@ -55,6 +55,7 @@ describe('the API client', () => {
       description: 'A CPU',
       bulkDiscount: false,
       createdAt: '2026-01-01T00:00:00.000Z',
+      stock: 'low',
     };
     answer = (_req, res) => json(res, 200, [part], { 'X-Total-Count': '41' });
     await expect(client.apiList('/parts', 'partSchema')).resolves.toEqual({ items: [part], total: 41 });

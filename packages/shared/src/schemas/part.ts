@@ -5,6 +5,13 @@ import { hasAtMostTwoDecimals, paginationQuerySchema, plainText } from './common
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRICE = 1_000_000;
 
+/**
+ * Availability as the store judges it: `out` when fewer than the minimum order are left (no
+ * order can be placed), `low` below the store's LOW_STOCK_THRESHOLD, `in` otherwise.
+ */
+export const stockLevelSchema = z.enum(['in', 'low', 'out']);
+export type StockLevel = z.infer<typeof stockLevelSchema>;
+
 /** A part as the API returns it (DESIGN.md §3). `price` is the unit price in currency units. */
 export const partSchema = z.object({
   _id: z.string(),
@@ -18,6 +25,8 @@ export const partSchema = z.object({
   description: z.string(),
   bulkDiscount: z.boolean(),
   createdAt: z.string(),
+  /** Computed by the server from the stock, the minimum order and LOW_STOCK_THRESHOLD. */
+  stock: stockLevelSchema,
 });
 export type Part = z.infer<typeof partSchema>;
 

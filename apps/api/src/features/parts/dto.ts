@@ -1,8 +1,21 @@
-import { fromCents, type Part } from '@store/shared';
+import { fromCents, type Part, type StockLevel } from '@store/shared';
 import { thumbnailUrl } from '../images/store.js';
 import type { PartRow } from './repo.js';
 
-export function toPartDto(row: PartRow): Part {
+/**
+ * Judged here, not in the browser, so every page and card agrees and the threshold stays a
+ * setting of the store (LOW_STOCK_THRESHOLD). Fewer units than the minimum order cannot be
+ * ordered at all, so that is 'out' even when some are left.
+ */
+export function stockLevel(
+  row: Pick<PartRow, 'availableQuantity' | 'minOrderQuantity'>,
+  lowStockThreshold: number,
+): StockLevel {
+  if (row.availableQuantity === 0 || row.availableQuantity < row.minOrderQuantity) return 'out';
+  return row.availableQuantity < lowStockThreshold ? 'low' : 'in';
+}
+
+export function toPartDto(row: PartRow, lowStockThreshold: number): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -14,5 +27,6 @@ export function toPartDto(row: PartRow): Part {
     description: row.description,
     bulkDiscount: row.bulkDiscount,
     createdAt: row.createdAt.toISOString(),
+    stock: stockLevel(row, lowStockThreshold),
   };
 }

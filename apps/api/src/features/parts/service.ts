@@ -1,5 +1,6 @@
 import {
   apiMessages,
+  DEFAULT_LOW_STOCK_THRESHOLD,
   type Part,
   type PartsQuery,
   type ProductInput,
@@ -23,10 +24,13 @@ export function createPartsService(
     imageHostOrigins: string[];
     /** Told after every add, edit and delete (the sitemap's cache). */
     onChange?: () => void;
-  } = {
-    imageHostOrigins: [],
-  },
+    /** Below this many units a part is 'low' (LOW_STOCK_THRESHOLD). */
+    lowStockThreshold?: number;
+  } = { imageHostOrigins: [] },
 ) {
+  const threshold = options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  const toDto = (row: Parameters<typeof toPartDto>[0]) => toPartDto(row, threshold);
+
   /** Only images we issued, or that the configured external host issued. */
   function checkImage(img: string) {
     if (UPLOADED_IMAGE_PATTERN.test(img) || SHIPPED_IMAGE_PATTERN.test(img)) return;
@@ -62,13 +66,13 @@ export function createPartsService(
         sort: query.sort,
         q: query.q || undefined,
       });
-      return { items: items.map(toPartDto), total };
+      return { items: items.map(toDto), total };
     },
 
     async get(id: string): Promise<Part> {
       const row = await repo.findListed(id);
       if (!row) throw new NotFound(apiMessages.partNotFound);
-      return toPartDto(row);
+      return toDto(row);
     },
 
     async add(admin: Caller, input: ProductInput) {

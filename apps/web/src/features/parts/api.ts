@@ -14,19 +14,26 @@ export interface PartsListParams {
   limit: number;
   sort: PartSort;
   q?: string | undefined;
+  /** Listed parts that can be ordered now only (the API's `inStock=true`). */
+  inStock?: boolean | undefined;
 }
 
 export const partKeys = {
   all: ['parts'] as const,
-  list: (params: { page: number; limit: number; sort: PartSort }) =>
-    [...partKeys.all, 'list', params] as const,
+  list: (params: PartsListParams) => [...partKeys.all, 'list', params] as const,
   detail: (id: string) => [...partKeys.all, 'detail', id] as const,
 };
 
 export const partsListQuery = (params: PartsListParams) =>
   queryOptions({
     queryKey: partKeys.list(params),
-    queryFn: ({ signal }) => apiList('/parts', 'partSchema', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => {
+      const { inStock, ...rest } = params;
+      return apiList('/parts', 'partSchema', {
+        query: { ...rest, inStock: inStock ? 'true' : undefined },
+        signal,
+      });
+    },
   });
 
 /** "Our Parts" on the home page: the newest three (spec §2). */

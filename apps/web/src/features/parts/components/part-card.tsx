@@ -1,17 +1,21 @@
 import type { Part } from '@store/shared';
 import { Link } from 'react-router-dom';
 import { excerpt, formatPrice, formatQuantity } from '../../../lib/format';
+import { PurchaseAction } from './purchase-action';
+import { StockBadge } from './stock-badge';
 
 /** One part as the home page and the catalog show it (spec §2). */
 export function PartCard({ part, priority = false }: { part: Part; priority?: boolean }) {
   const headingId = `part-${part._id}`;
+  const page = `/parts/${encodeURIComponent(part._id)}`;
   return (
     <article
       aria-labelledby={headingId}
       className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
       data-testid="part-card"
     >
-      <figure className="bg-base-200">
+      {/* The name links to the same page: the image is a mouse target only, not a second tab stop. */}
+      <Link to={page} tabIndex={-1} aria-hidden="true" className="block bg-base-200">
         <img
           src={part.img}
           alt={part.name}
@@ -21,11 +25,17 @@ export function PartCard({ part, priority = false }: { part: Part; priority?: bo
           decoding="async"
           className="aspect-[4/3] h-auto w-full object-contain"
         />
-      </figure>
+      </Link>
       <div className="card-body gap-3">
         <h3 id={headingId} className="card-title text-lg leading-snug">
-          {part.name}
+          <Link to={page} className="link link-hover">
+            {part.name}
+          </Link>
         </h3>
+        <div className="flex flex-wrap gap-2">
+          <StockBadge stock={part.stock} />
+          {part.bulkDiscount && <span className="badge badge-accent">Bulk discount eligible</span>}
+        </div>
         <p className="text-2xl font-bold text-primary" data-testid="part-price">
           {formatPrice(part.price)} <span className="text-sm font-normal text-base-content/60">per unit</span>
         </p>
@@ -42,11 +52,8 @@ export function PartCard({ part, priority = false }: { part: Part; priority?: bo
         <p className="text-base-content/80" data-testid="part-excerpt" title={part.description}>
           {excerpt(part.description)}
         </p>
-        {part.bulkDiscount && <span className="badge badge-accent badge-soft">Bulk discount eligible</span>}
         <div className="card-actions mt-auto justify-end">
-          <Link to={`/purchase/${part._id}`} className="btn btn-primary" aria-label={`Purchase ${part.name}`}>
-            Purchase
-          </Link>
+          <PurchaseAction part={part} />
         </div>
       </div>
     </article>

@@ -1,4 +1,11 @@
-import { PAGE_SIZE, type PartSort, pageMessages, partSortSchema, productMessages } from '@store/shared';
+import {
+  PAGE_SIZE,
+  type PartSort,
+  pageMessages,
+  partSortSchema,
+  productMessages,
+  stockMessages,
+} from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -23,8 +30,9 @@ export default function CatalogPage() {
   const parsedSort = partSortSchema.safeParse(params.get('sort'));
   const sort = parsedSort.success ? parsedSort.data : 'newest';
   const page = pageParam(params);
+  const inStock = params.get('inStock') === '1';
   const parts = useQuery({
-    ...partsListQuery({ page, limit: PAGE_SIZE.default, sort, q: q || undefined }),
+    ...partsListQuery({ page, limit: PAGE_SIZE.default, sort, q: q || undefined, inStock }),
     placeholderData: keepPreviousData,
   });
 
@@ -67,6 +75,17 @@ export default function CatalogPage() {
             </button>
           </form>
         </search>
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            // Uncontrolled: the box ticks at once; the URL (changed after a tick) remounts it.
+            defaultChecked={inStock}
+            key={String(inStock)}
+            onChange={(event) => update({ inStock: event.target.checked ? '1' : undefined, page: undefined })}
+          />
+          {stockMessages.inStockOnly}
+        </label>
         <label className="flex items-center gap-2 text-sm">
           Sort
           <select
@@ -101,7 +120,9 @@ export default function CatalogPage() {
             onPage={(next) => update({ page: String(next) })}
           />
         ) : parts.data.items.length === 0 ? (
-          <EmptyState>{q ? productMessages.noMatch(q) : pageMessages.noParts}</EmptyState>
+          <EmptyState>
+            {inStock ? stockMessages.noneInStock : q ? productMessages.noMatch(q) : pageMessages.noParts}
+          </EmptyState>
         ) : (
           <>
             <p className="mb-4 text-sm text-base-content/70" aria-live="polite">

@@ -1,22 +1,26 @@
 import { confirmMessages, productMessages } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice, formatQuantity } from '../../../lib/format';
 import { deleteProduct, partKeys, partsListQuery } from '../api';
+import { StockBadge } from '../components/stock-badge';
 
 const PAGE_SIZE = 20;
 
-/** Manage Products (spec §2): number, avatar, name, unit price, Update, Delete. */
+/** Manage Products (spec §2): number, avatar, name, unit price, stock, Update, Delete; search by name. */
 export default function ManageProductsPage() {
+  const id = useId();
   const [params, setParams] = useSearchParams();
   const page = pageParam(params);
+  const q = params.get('q')?.trim() ?? '';
   const products = useQuery({
-    ...partsListQuery({ page, limit: PAGE_SIZE, sort: 'newest' }),
+    ...partsListQuery({ page, limit: PAGE_SIZE, sort: 'newest', q: q || undefined }),
     placeholderData: keepPreviousData,
   });
   const queryClient = useQueryClient();
@@ -30,6 +34,13 @@ export default function ManageProductsPage() {
     onError: (error) => toast.error(error.message),
   });
 
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const term = new FormData(event.currentTarget).get('q');
+    const next = typeof term === 'string' ? term.trim() : '';
+    setParams(next ? { q: next } : {});
+  };
+
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -38,12 +49,32 @@ export default function ManageProductsPage() {
           Add Product
         </Link>
       </div>
+      <search className="mt-4 block w-full sm:max-w-md">
+        <form onSubmit={onSearch} className="join w-full">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Search products by name
+          </label>
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            placeholder="Search products by name"
+            maxLength={100}
+            className="input input-sm join-item w-full"
+          />
+          <button type="submit" className="btn btn-primary btn-sm join-item">
+            Search
+          </button>
+        </form>
+      </search>
       <ListStates
         query={products}
         loadingLabel="Loading products…"
         empty={
           <div className="mt-6">
-            <EmptyState>{productMessages.none}</EmptyState>
+            <EmptyState>{q ? productMessages.noMatch(q) : productMessages.none}</EmptyState>
           </div>
         }
       >
@@ -53,7 +84,7 @@ export default function ManageProductsPage() {
             page={page}
             total={list.total}
             limit={PAGE_SIZE}
-            onPage={(next) => setParams({ page: String(next) })}
+            onPage={(next) => setParams({ ...(q && { q }), page: String(next) })}
           >
             <thead>
               <tr>
@@ -65,6 +96,7 @@ export default function ManageProductsPage() {
                 <th scope="col" className="text-right">
                   Per unit
                 </th>
+                <th scope="col">Stock</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -86,6 +118,12 @@ export default function ManageProductsPage() {
                   </td>
                   <td>{part.name}</td>
                   <td className="text-right">{formatPrice(part.price)}</td>
+                  <td data-testid="product-stock">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <span className="tabular-nums">{formatQuantity(part.availableQuantity)}</span>
+                      <StockBadge stock={part.stock} />
+                    </span>
+                  </td>
                   <td>
                     <div className="flex justify-end gap-2">
                       <Link to={`/dashboard/manageproducts/${part._id}`} className="btn btn-primary btn-xs">

@@ -1,27 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  computeBill,
-  fromCents,
   isOrderQuantityValid,
   type OrderInput,
   orderInputSchema,
   orderMessages,
   type Part,
+  partPageMessages,
+  stockMessages,
   toastMessages,
-  toCents,
 } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { BillPreview } from '../../../components/ui/bill-preview';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
-import { partKeys, partQuery } from '../../parts';
+import { partKeys, partQuery, StockBadge } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });
 type PurchaseForm = Omit<OrderInput, 'partId'>;
@@ -71,6 +71,9 @@ function PartDetails({ part }: { part: Part }) {
       <h1 id="part-name" className="mt-6 text-3xl font-bold">
         {part.name}
       </h1>
+      <div className="mt-3">
+        <StockBadge stock={part.stock} />
+      </div>
       <p className="mt-3 text-base-content/80">{part.description}</p>
       <dl className="mt-6 grid grid-cols-3 gap-3 text-sm">
         <div className="rounded-box bg-base-200 p-3">
@@ -90,8 +93,8 @@ function PartDetails({ part }: { part: Part }) {
       </dl>
       {part.bulkDiscount && (
         <p className="mt-4 text-sm text-base-content/75">
-          <span className="badge badge-accent badge-soft mr-2">Bulk discount eligible</span>
-          5% off for every 500 units, up to 25%.
+          <span className="badge badge-accent mr-2">Bulk discount eligible</span>
+          {partPageMessages.bulkNote}
         </p>
       )}
     </article>
@@ -113,8 +116,8 @@ function OrderForm({ part }: { part: Part }) {
     defaultValues: { productQuantity: part.minOrderQuantity, phone: '', address: '' },
   });
   const quantity = watch('productQuantity');
-  const quantityValid = isOrderQuantityValid(quantity, part);
-  const bill = quantityValid ? computeBill(toCents(part.price), quantity, part.bulkDiscount) : undefined;
+  const outOfStock = part.stock === 'out';
+  const quantityValid = !outOfStock && isOrderQuantityValid(quantity, part);
 
   const order = useMutation({
     ...placeOrderMutation,
@@ -135,7 +138,6 @@ function OrderForm({ part }: { part: Part }) {
   const onSubmit = handleSubmit((input) =>
     order.mutate({ input: { ...input, partId: part._id }, idempotencyKey: newIdempotencyKey() }),
   );
-  const outOfStock = part.availableQuantity < part.minOrderQuantity;
 
   return (
     <section
@@ -161,10 +163,19 @@ function OrderForm({ part }: { part: Part }) {
             step={1}
             className="input w-full"
             aria-describedby={`${id}-quantity-hint`}
-            {...register('productQuantity', { valueAsNumber: true })}
+            {...register('productQuantity', { valueAsNumber: true, disabled: outOfStock })}
           />
-          <p id={`${id}-quantity-hint`} className="mt-1 text-xs text-base-content/60">
-            Between {formatQuantity(part.minOrderQuantity)} and {formatQuantity(part.availableQuantity)}
+          <p
+            id={`${id}-quantity-hint`}
+            className="mt-1 text-xs text-base-content/70"
+            data-testid="quantity-hint"
+          >
+            {outOfStock
+              ? stockMessages.outOfStock
+              : partPageMessages.quantityRange(
+                  formatQuantity(part.minOrderQuantity),
+                  formatQuantity(part.availableQuantity),
+                )}
           </p>
         </div>
         <Field
@@ -182,25 +193,14 @@ function OrderForm({ part }: { part: Part }) {
           {...register('address')}
         />
 
-        <dl className="mt-2 grid grid-cols-2 gap-y-1 rounded-box bg-base-200 p-4 text-sm" aria-live="polite">
-          <dt>Subtotal</dt>
-          <dd className="text-right">{bill ? formatPrice(fromCents(bill.subtotalCents)) : '—'}</dd>
-          {bill && bill.discountPercent > 0 && (
-            <>
-              <dt>Bulk discount ({bill.discountPercent}%)</dt>
-              <dd className="text-right text-success">−{formatPrice(fromCents(bill.discountCents))}</dd>
-            </>
-          )}
-          <dt className="text-base font-semibold">Total bill</dt>
-          <dd className="text-right text-base font-bold" data-testid="order-total">
-            {bill ? formatPrice(fromCents(bill.totalCents)) : '—'}
-          </dd>
-        </dl>
+        <div className="mt-2">
+          <BillPreview part={part} quantity={quantity} totalTestId="order-total" />
+        </div>
 
         <button type="submit" className="btn btn-primary mt-2" disabled={!quantityValid || order.isPending}>
-          {order.isPending ? 'Placing your order…' : 'Order'}
+          {outOfStock ? stockMessages.outOfStock : order.isPending ? 'Placing your order…' : 'Order'}
         </button>
-        {outOfStock && <p className="text-sm text-base-content/70">This part is out of stock for now.</p>}
+        {outOfStock && <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>}
       </form>
     </section>
   );

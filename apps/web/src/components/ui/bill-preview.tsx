@@ -1,0 +1,40 @@
+import { computeBill, fromCents, isOrderQuantityValid, type Part, toCents } from '@store/shared';
+import { formatPrice } from '../../lib/format';
+
+/**
+ * The live bill (the part page and the purchase page) for a quantity, by the same shared rules the server charges with
+ * (`computeBill`): a quantity outside the part's range shows no amounts.
+ */
+export function BillPreview({
+  part,
+  quantity,
+  totalTestId,
+}: {
+  part: Part;
+  quantity: number;
+  totalTestId: string;
+}) {
+  const bill = isOrderQuantityValid(quantity, part)
+    ? computeBill(toCents(part.price), quantity, part.bulkDiscount)
+    : undefined;
+  return (
+    <dl className="grid grid-cols-2 gap-y-1 rounded-box bg-base-200 p-4 text-sm" aria-live="polite">
+      <dt>Subtotal</dt>
+      <dd className="text-right">{bill ? formatPrice(fromCents(bill.subtotalCents)) : '—'}</dd>
+      {bill && bill.discountPercent > 0 && (
+        <>
+          <dt>Bulk discount ({bill.discountPercent}%)</dt>
+          <dd className="text-right" data-testid="bill-discount">
+            <span aria-hidden="true">−</span>
+            <span className="sr-only">minus </span>
+            {formatPrice(fromCents(bill.discountCents))}
+          </dd>
+        </>
+      )}
+      <dt className="text-base font-semibold">Total bill</dt>
+      <dd className="text-right text-base font-bold" data-testid={totalTestId}>
+        {bill ? formatPrice(fromCents(bill.totalCents)) : '—'}
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,130 @@
+import { type Part, partPageMessages, stockMessages } from '@store/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { usePageTitle } from '../../../components/page-head';
+import { BillPreview } from '../../../components/ui/bill-preview';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { formatPrice, formatQuantity } from '../../../lib/format';
+import { partQuery } from '../api';
+import { PurchaseAction } from '../components/purchase-action';
+import { StockBadge } from '../components/stock-badge';
+
+/** A part's public page (issue 12): everything a visitor needs to decide, without signing in. */
+export default function PartPage() {
+  const { id = '' } = useParams();
+  const part = useQuery(partQuery(id));
+  // The tab, search results and shares name the part, not just 'Part'.
+  usePageTitle(part.data?.name, part.data?.description.slice(0, 160));
+
+  if (part.isPending) return <LoadingState label="Loading the part…" />;
+  if (part.isError) {
+    if (part.error instanceof ApiError && part.error.status === 404) return <PartNotFound />;
+    return (
+      <div className="px-6 py-16">
+        <ErrorState onRetry={() => part.refetch()} />
+      </div>
+    );
+  }
+  return <PartDetails part={part.data} />;
+}
+
+function PartNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-6 py-24 text-center" data-testid="part-not-found">
+      <h1 className="text-3xl font-bold">{partPageMessages.notFound}</h1>
+      <Link to="/parts" className="btn btn-primary mt-8">
+        {partPageMessages.toCatalog}
+      </Link>
+    </div>
+  );
+}
+
+function PartDetails({ part }: { part: Part }) {
+  const id = useId();
+  // Kept as typed: an empty or partial field shows no bill rather than jumping back.
+  const [quantityText, setQuantityText] = useState(String(part.minOrderQuantity));
+  const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
+  const outOfStock = part.stock === 'out';
+
+  return (
+    <article
+      aria-labelledby={`${id}-name`}
+      className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-2"
+    >
+      <img
+        src={part.img}
+        alt={part.name}
+        width={800}
+        height={600}
+        className="aspect-[4/3] h-auto w-full rounded-box bg-base-200 object-contain"
+      />
+      <div className="flex flex-col gap-5">
+        <div>
+          <h1 id={`${id}-name`} className="text-3xl font-bold">
+            {part.name}
+          </h1>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <StockBadge stock={part.stock} />
+            {part.bulkDiscount && <span className="badge badge-accent">Bulk discount eligible</span>}
+          </div>
+        </div>
+        <dl className="grid grid-cols-1 gap-3 text-sm min-[400px]:grid-cols-3">
+          <div className="rounded-box bg-base-200 p-3">
+            <dt className="text-base-content/70">Unit price</dt>
+            <dd className="text-lg font-bold text-primary" data-testid="part-price">
+              {formatPrice(part.price)}
+            </dd>
+          </div>
+          <div className="rounded-box bg-base-200 p-3">
+            <dt className="text-base-content/70">Minimum order</dt>
+            <dd className="text-lg font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
+          </div>
+          <div className="rounded-box bg-base-200 p-3">
+            <dt className="text-base-content/70">Available</dt>
+            <dd className="text-lg font-semibold" data-testid="available-quantity">
+              {formatQuantity(part.availableQuantity)}
+            </dd>
+          </div>
+        </dl>
+        <p className="whitespace-pre-line text-base-content/80" data-testid="part-description">
+          {part.description}
+        </p>
+        {part.bulkDiscount && <p className="text-sm text-base-content/80">{partPageMessages.bulkNote}</p>}
+
+        {outOfStock ? (
+          <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>
+        ) : (
+          <section aria-label="Your bill" className="flex flex-col gap-3">
+            <div>
+              <label htmlFor={`${id}-quantity`} className="label mb-1 text-sm font-medium text-base-content">
+                Quantity
+              </label>
+              <input
+                id={`${id}-quantity`}
+                type="number"
+                inputMode="numeric"
+                min={part.minOrderQuantity}
+                max={part.availableQuantity}
+                step={1}
+                className="input w-full"
+                aria-describedby={`${id}-quantity-hint`}
+                value={quantityText}
+                onChange={(event) => setQuantityText(event.target.value)}
+              />
+              <p id={`${id}-quantity-hint`} className="mt-1 text-xs text-base-content/70">
+                {partPageMessages.quantityRange(
+                  formatQuantity(part.minOrderQuantity),
+                  formatQuantity(part.availableQuantity),
+                )}
+              </p>
+            </div>
+            <BillPreview part={part} quantity={quantity} totalTestId="bill-total" />
+          </section>
+        )}
+        <PurchaseAction part={part} className="self-start" />
+      </div>
+    </article>
+  );
+}
