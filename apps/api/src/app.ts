@@ -12,8 +12,9 @@ import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
 import { docsRoutes } from './features/docs/routes.js';
 import { healthRoutes } from './features/health/routes.js';
-import { imagesRoutes } from './features/images/routes.js';
-import { createLocalImageStore } from './features/images/store.js';
+import { createImagesRepo } from './features/images/repo.js';
+import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
+import { createDatabaseImageStore, createLocalImageStore } from './features/images/store.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
 import { createInvoicesService } from './features/invoices/service.js';
@@ -118,8 +119,14 @@ export function createApp({
       requireUser: signedIn,
     }),
   );
+  // On PostgreSQL every instance serves every upload; the embedded store is one instance with
+  // its own disk (docs/decisions/013).
+  const images =
+    database.kind === 'postgres'
+      ? createDatabaseImageStore(createImagesRepo(database.db))
+      : createLocalImageStore(config.uploadsDir);
   api.use(
-    imagesRoutes(createLocalImageStore(config.uploadsDir), {
+    imagesRoutes(images, {
       requireUser: signedIn,
       key: config.imageHostKey,
     }),
@@ -154,17 +161,8 @@ export function createApp({
   });
   app.use('/api', api);
 
-  // Uploaded images: random names, re-encoded by us, never changed once written.
-  app.use(
-    '/uploads',
-    express.static(config.uploadsDir, {
-      immutable: true,
-      maxAge: 365 * 24 * 60 * 60 * 1000,
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: false,
-    }),
-  );
+  // Uploaded images, served by name from the image store or the disk.
+  app.use('/uploads', uploadsRoutes(images, config.uploadsDir));
   // Demo catalog images shipped in the repository.
   app.use('/media', express.static(path.join(assetsDir), { maxAge: '7d', fallthrough: false }));
 
