@@ -37,7 +37,9 @@ import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
+import type { RedisHandle } from './lib/redis.js';
 import { requestLog } from './lib/request-log.js';
+import { SharedRateLimitStore } from './lib/shared-rate-limit-store.js';
 import { webAppRouter } from './lib/web-app.js';
 import { createOutboxStore } from './mail/outbox.js';
 
@@ -53,6 +55,8 @@ export interface AppDeps {
     trustProxy: number;
     adminEmails: string[];
     authRateLimit: number;
+    /** Prefix of the sign-in counters' keys in Redis. */
+    rateLimitPrefix?: string;
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
@@ -74,6 +78,8 @@ export interface AppDeps {
   };
   /** Where writes enqueue their follow-up work (e-mails); tests may leave it out. */
   jobs?: JobQueue;
+  /** With REDIS_URL: where sign-in limits are counted, shared by every instance. */
+  redis?: RedisHandle;
   /** Tests: told of every answer that breaks the shared contract. */
   checkResponses?: (problem: string) => void;
 }
@@ -87,6 +93,7 @@ export function createApp({
   onEmulatorAccountsChanged,
   config,
   jobs = noJobs,
+  redis,
   checkResponses,
 }: AppDeps): Express {
   const app = express();
@@ -109,7 +116,7 @@ export function createApp({
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
   api.use(docsRoutes());
-  api.use(healthRoutes(database, identity));
+  api.use(healthRoutes(database, identity, redis));
   api.use(identitySettingsRoutes(config.identitySettings));
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, (email) => users.find(email));
@@ -154,6 +161,9 @@ export function createApp({
     usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
       requireUser: signedIn,
       signInLimit: config.authRateLimit,
+      signInStore:
+        redis &&
+        new SharedRateLimitStore(redis, { prefix: config.rateLimitPrefix ?? 'store:sign-in:', logger }),
     }),
   );
   api.use((_req, res) => {

@@ -99,6 +99,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://store@db/store' })).toThrow(/JWT_SECRET: required/);
   });
 
+  it('reads REDIS_URL, and leaves it unset by default', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1' }).redisUrl).toBe('rediss://:pw@cache:6380/1');
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -116,6 +122,8 @@ describe('loadConfig', () => {
     ['FIREBASE_WEB_API_KEY', 'short'],
     ['FIREBASE_AUTH_DOMAIN', 'https://x.firebaseapp.com'],
     ['FIREBASE_APP_ID', 'a b'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['REDIS_URL', 'http://cache:6379'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
