@@ -55,7 +55,7 @@ export interface AppDeps {
     trustProxy: number;
     adminEmails: string[];
     authRateLimit: number;
-    /** Prefix of the sign-in counters' keys in Redis. */
+    /** Prefix of the sign-in counters' keys in Redis (REDIS_PREFIX). */
     rateLimitPrefix?: string;
     /** Shown on each order's Payment page. */
     paymentInstructions: string;

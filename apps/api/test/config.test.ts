@@ -100,7 +100,8 @@ describe('loadConfig', () => {
   });
 
   it('reads REDIS_URL, and leaves it unset by default', () => {
-    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, rateLimitPrefix: 'store:sign-in:' });
+    expect(loadConfig({ REDIS_PREFIX: 'shop-2:' }).rateLimitPrefix).toBe('shop-2:sign-in:');
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
     expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1' }).redisUrl).toBe('rediss://:pw@cache:6380/1');
   });
@@ -124,6 +125,7 @@ describe('loadConfig', () => {
     ['FIREBASE_APP_ID', 'a b'],
     ['REDIS_URL', 'localhost:6379'],
     ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_PREFIX', 'has spaces'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
