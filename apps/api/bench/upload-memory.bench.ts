@@ -6,6 +6,7 @@
  *
  *   npm run bench:upload -w @store/api
  *   UPLOADS=3 npm run bench:upload -w @store/api    # several at once: they are decoded one at a time
+ *   DATABASE_URL=postgres://… npm run bench:upload -w @store/api   # images stored in PostgreSQL
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTokenService } from '../src/auth/tokens.js';
-import { openPglite } from '../src/db/client.js';
+import { openPglite, openPostgres } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { apiRoot } from '../src/lib/paths.js';
 
@@ -23,6 +24,10 @@ const WIDTH = 7_700;
 const HEIGHT = 5_156; // 39.7 megapixels
 const UPLOADS = Number(process.env.UPLOADS ?? 1);
 const ADMIN = 'bench-admin@example.com';
+/** An empty PostgreSQL database to store the images in (the `images` table); unset: embedded. */
+const DATABASE_URL = process.env.DATABASE_URL;
+const JWT_SECRET = 'bench-upload-secret-that-is-long-enough';
+const databaseEnv: Record<string, string> = DATABASE_URL ? { DATABASE_URL, JWT_SECRET } : {};
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-bench-'));
 const spawned: ChildProcess[] = [];
@@ -76,10 +81,12 @@ async function main() {
   );
 
   // The admin command makes the database and names the admin before the store starts.
-  const promote = run('dist/cli/admin.js', ['promote', ADMIN], {});
+  const promote = run('dist/cli/admin.js', ['promote', ADMIN], databaseEnv);
   if ((await promote.exited) !== 0) throw new Error('admin promote failed');
   // Our token names the row's version and creation time: read them while the store is stopped.
-  const database = await openPglite(path.join(dataDir, 'pglite'));
+  const database = DATABASE_URL
+    ? openPostgres({ url: DATABASE_URL })
+    : await openPglite(path.join(dataDir, 'pglite'));
   const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN));
   await database.close();
   if (!admin) throw new Error('the admin row is missing');
@@ -91,6 +98,7 @@ async function main() {
     AUTH_EMULATOR: 'external',
     // Nothing listens there: the upload never asks the identity provider.
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
+    ...databaseEnv,
   });
   const base = `http://127.0.0.1:${port}`;
   for (
@@ -105,7 +113,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 100));
   }
   const pid = store.child.pid as number;
-  const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+  const secret = DATABASE_URL ? JWT_SECRET : readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
   const token = createTokenService(secret).issue({ ...admin, name: 'Bench' });
 
   // Settle after start-up (migrations, seeding) before taking the baseline.

@@ -12,8 +12,9 @@ import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
 import { docsRoutes } from './features/docs/routes.js';
 import { healthRoutes } from './features/health/routes.js';
-import { imagesRoutes } from './features/images/routes.js';
-import { createLocalImageStore } from './features/images/store.js';
+import { createImagesRepo } from './features/images/repo.js';
+import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
+import { createDatabaseImageStore, createLocalImageStore } from './features/images/store.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
 import { createInvoicesService } from './features/invoices/service.js';
@@ -39,7 +40,9 @@ import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
+import type { RedisHandle } from './lib/redis.js';
 import { requestLog } from './lib/request-log.js';
+import { SharedRateLimitStore } from './lib/shared-rate-limit-store.js';
 import { webAppRouter } from './lib/web-app.js';
 import { createOutboxStore } from './mail/outbox.js';
 
@@ -57,6 +60,8 @@ export interface AppDeps {
     publicUrl?: string | undefined;
     adminEmails: string[];
     authRateLimit: number;
+    /** Prefix of the sign-in counters' keys in Redis (REDIS_PREFIX). */
+    rateLimitPrefix?: string;
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
@@ -80,6 +85,8 @@ export interface AppDeps {
   };
   /** Where writes enqueue their follow-up work (e-mails); tests may leave it out. */
   jobs?: JobQueue;
+  /** With REDIS_URL: where sign-in limits are counted, shared by every instance. */
+  redis?: RedisHandle;
   /** Tests: told of every answer that breaks the shared contract. */
   checkResponses?: (problem: string) => void;
 }
@@ -93,6 +100,7 @@ export function createApp({
   onEmulatorAccountsChanged,
   config,
   jobs = noJobs,
+  redis,
   checkResponses,
 }: AppDeps): Express {
   const app = express();
@@ -115,7 +123,7 @@ export function createApp({
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
   api.use(docsRoutes());
-  api.use(healthRoutes(database, identity));
+  api.use(healthRoutes(database, identity, redis));
   api.use(identitySettingsRoutes(config.identitySettings));
   const users = createUsersRepo(database.db);
   const signedIn = requireUser(tokens, (email) => users.find(email));
@@ -132,8 +140,14 @@ export function createApp({
       { requireUser: signedIn },
     ),
   );
+  // On PostgreSQL every instance serves every upload; the embedded store is one instance with
+  // its own disk (docs/decisions/013).
+  const images =
+    database.kind === 'postgres'
+      ? createDatabaseImageStore(createImagesRepo(database.db))
+      : createLocalImageStore(config.uploadsDir);
   api.use(
-    imagesRoutes(createLocalImageStore(config.uploadsDir), {
+    imagesRoutes(images, {
       requireUser: signedIn,
       key: config.imageHostKey,
     }),
@@ -161,6 +175,9 @@ export function createApp({
     usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
       requireUser: signedIn,
       signInLimit: config.authRateLimit,
+      signInStore:
+        redis &&
+        new SharedRateLimitStore(redis, { prefix: config.rateLimitPrefix ?? 'store:sign-in:', logger }),
     }),
   );
   api.use((_req, res) => {
@@ -168,17 +185,8 @@ export function createApp({
   });
   app.use('/api', api);
 
-  // Uploaded images: random names, re-encoded by us, never changed once written.
-  app.use(
-    '/uploads',
-    express.static(config.uploadsDir, {
-      immutable: true,
-      maxAge: 365 * 24 * 60 * 60 * 1000,
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: false,
-    }),
-  );
+  // Uploaded images, served by name from the image store or the disk.
+  app.use('/uploads', uploadsRoutes(images, config.uploadsDir));
   // Demo catalog images shipped in the repository.
   app.use('/media', express.static(path.join(assetsDir), { maxAge: '7d', fallthrough: false }));
 

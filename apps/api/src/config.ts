@@ -96,6 +96,13 @@ const envSchema = z.object({
   ALLOW_AUTH_EMULATOR: booleanFlag.default(false),
   /** Users who become admins when they sign in. */
   ADMIN_EMAILS: emailList.default([]),
+  /** Redis, e.g. redis://redis:6379: sign-in limits are then shared by every instance. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected redis://host:6379 or rediss://…' }).optional(),
+  /** Starts every key the store writes in Redis: stores that share one Redis keep apart by it. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,50}$/, 'expected letters, digits and : . _ - (at most 50)')
+    .default('store:'),
   /** Sign-ins allowed per client address per 15 minutes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How customers pay: shown on every order's Payment page. */
@@ -177,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     jwtSecret: e.JWT_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    /** Sign-in counters' keys in Redis. */
+    rateLimitPrefix: `${e.REDIS_PREFIX}sign-in:`,
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,
     mail: {
       smtpUrl: e.SMTP_URL,

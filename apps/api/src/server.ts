@@ -14,6 +14,7 @@ import { gracefulClose } from './lib/graceful-close.js';
 import { createLogger } from './lib/logger.js';
 import { apiRoot } from './lib/paths.js';
 import { makeDataDirPrivate, tightenDataDir } from './lib/private-dir.js';
+import { openRedis } from './lib/redis.js';
 
 /** Requests still running this long after a stop signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -80,12 +81,15 @@ async function main() {
     emulatorHost: firebase.emulatorHost,
   });
   const tokens = createTokenService(resolveJwtSecret(config));
+  // Connects in the background: the store serves without Redis (lib/redis.ts).
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
   const app = createApp({
     database,
     logger,
     identity,
     tokens,
     jobs: jobs.queue,
+    ...(redis && { redis }),
     // Sign-ups and profile changes through the store's origin are saved within a second.
     ...(emulator && { onEmulatorAccountsChanged: () => emulator.accountsChanged() }),
     config: {
@@ -125,6 +129,7 @@ async function main() {
     await jobs.stop();
     await database.close();
     await identity.close();
+    await redis?.close();
     await emulator?.stop();
     releaseDataDir();
     logger.info('stopped');

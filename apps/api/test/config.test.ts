@@ -113,6 +113,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOW_STOCK_THRESHOLD: '120' }).lowStockThreshold).toBe(120);
   });
 
+  it('reads REDIS_URL, and leaves it unset by default', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, rateLimitPrefix: 'store:sign-in:' });
+    expect(loadConfig({ REDIS_PREFIX: 'shop-2:' }).rateLimitPrefix).toBe('shop-2:sign-in:');
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1' }).redisUrl).toBe('rediss://:pw@cache:6380/1');
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -132,6 +139,9 @@ describe('loadConfig', () => {
     ['FIREBASE_APP_ID', 'a b'],
     ['LOW_STOCK_THRESHOLD', 'many'],
     ['LOW_STOCK_THRESHOLD', '0'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_PREFIX', 'has spaces'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

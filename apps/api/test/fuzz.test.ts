@@ -140,7 +140,7 @@ function requestFor(route: RouteContract) {
 
 /** The whole database's rows, to tell whether a request changed anything. */
 async function snapshot(): Promise<string> {
-  const tables = ['parts', 'orders', 'order_events', 'reviews', 'users', 'blocked_emails'];
+  const tables = ['parts', 'orders', 'order_events', 'reviews', 'users', 'blocked_emails', 'images'];
   const rows = await Promise.all(
     tables.map((table) =>
       ctx.db.execute(

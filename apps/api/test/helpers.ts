@@ -13,6 +13,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.
 import type { parts } from '../src/db/schema.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/lib/logger.js';
+import { openRedis } from '../src/lib/redis.js';
 import { capture, logCapture } from './log-capture.js';
 
 export const usingPostgres = process.env.TEST_DB === 'postgres';
@@ -65,6 +66,8 @@ export async function createTestApp(
     webDistDir?: string;
     adminEmails?: string[];
     authRateLimit?: number;
+    /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
+    redis?: { url: string; prefix: string };
     maxOpenOrders?: number;
     lowStockThreshold?: number;
     /** The queue writes enqueue into (the e-mails); without it jobs are dropped. */
@@ -89,10 +92,12 @@ export async function createTestApp(
   const identity = createFirebaseIdentity({ projectId, emulatorHost });
   const tokens = createTokenService(TEST_JWT_SECRET);
   capture.appsCreated += 1;
+  const logger = createLogger('trace', logCapture);
+  const redis = options.redis && openRedis(options.redis.url, logger);
   const app = createApp({
     database,
     // Everything, into the capture that setup/logs-without-personal-data.ts checks.
-    logger: createLogger('trace', logCapture),
+    logger,
     identity,
     tokens,
     ...(options.onEmulatorAccountsChanged && {
@@ -103,6 +108,7 @@ export async function createTestApp(
       trustProxy: 0,
       adminEmails: options.adminEmails ?? [],
       authRateLimit: options.authRateLimit ?? 1000,
+      ...(options.redis && { rateLimitPrefix: options.redis.prefix }),
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),
@@ -116,6 +122,7 @@ export async function createTestApp(
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
     },
     ...(options.jobs && { jobs: options.jobs }),
+    ...(redis && { redis }),
     // Every answer of every API test is checked against the shared contract; a mismatch is a
     // console.error, which fails the test (setup/fail-on-console.ts).
     checkResponses: (problem) => console.error(problem),
@@ -127,8 +134,10 @@ export async function createTestApp(
     tokens,
     uploadsDir,
     http: () => request(app),
+    redis,
     async close() {
       await identity.close();
+      await redis?.close();
       await database.close();
       rmSync(uploadsDir, { recursive: true, force: true });
     },

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -200,3 +202,28 @@ export const sentEmails = pgTable('sent_emails', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** PostgreSQL's bytea as a Buffer (pg sends and reads Buffers as they are). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images when the store runs on PostgreSQL (several instances, no shared disk), each
+ * under the SHA-256 of its bytes: the same bytes are stored once and never change under a name.
+ * An image row names its thumbnail's row; a thumbnail row names none.
+ */
+export const images = pgTable(
+  'images',
+  {
+    /** Hex SHA-256 of `bytes`. */
+    sha256: text('sha256').primaryKey(),
+    bytes: bytea('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    thumbnailSha256: text('thumbnail_sha256').references((): AnyPgColumn => images.sha256),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('images_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check('images_size_matches', sql`${t.size} = octet_length(${t.bytes})`),
+  ],
+);

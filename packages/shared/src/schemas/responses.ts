@@ -62,7 +62,13 @@ export const profileResultSchema = z
   .meta({ id: 'ProfileResult' });
 
 export const healthSchema = z
-  .object({ status: z.string(), database: z.string().optional(), message: z.string().optional() })
+  .object({
+    status: z.string(),
+    database: z.string().optional(),
+    /** With REDIS_URL: `ok` or `unreachable` (sign-in limits then counted per instance). */
+    redis: z.string().optional(),
+    message: z.string().optional(),
+  })
   .catchall(z.unknown())
   .meta({ id: 'Health' });
 

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type RequestHandler, type Response, Router } from 'express';
+import express, { type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { requireAdmin } from '../../auth/guards.js';
 import { ImageRejected, MAX_UPLOAD_BYTES, processImage } from './process.js';
-import type { ImageStore } from './store.js';
+import { type ImageStore, STORED_FILE_PATTERN } from './store.js';
 
 /** The image-host protocol of spec §7: failures are `{ success: false, ... }` with a 4xx. */
 function fail(res: Response, status: number, message: string) {
@@ -60,5 +60,40 @@ export function imagesRoutes(
     }
   });
 
+  return router;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * `/uploads/<name>`: from the image store when it keeps the name (the database), else from
+ * DATA_DIR/uploads, where the embedded store writes and where files uploaded before the store
+ * moved to PostgreSQL stay served. Either way the bytes under a name never change.
+ */
+export function uploadsRoutes(store: ImageStore, uploadsDir: string): Router {
+  const router = Router();
+  router.get('/:file', async (req, res, next) => {
+    const file = req.params.file;
+    if (!STORED_FILE_PATTERN.test(file)) return next();
+    // A content-addressed name is a strong ETag: a client that has the bytes is answered
+    // without reading them from the database.
+    const etag = `"${file}"`;
+    res.set('ETag', etag);
+    if (req.fresh) return void res.set('Cache-Control', IMMUTABLE).status(304).end();
+    res.removeHeader('ETag');
+    const image = await store.read(file);
+    if (!image) return next();
+    res.set({ 'Cache-Control': IMMUTABLE, ETag: etag }).type(image.contentType).send(image.bytes);
+  });
+  // Random names, re-encoded by us, never changed once written.
+  router.use(
+    express.static(uploadsDir, {
+      immutable: true,
+      maxAge: 365 * 24 * 60 * 60 * 1000,
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: false,
+    }),
+  );
   return router;
 }

@@ -1,23 +1,37 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ImageBytes, ImagesRepo } from './repo.js';
 
 /**
- * Where processed images go. The local store writes under DATA_DIR/uploads, served at
- * /uploads; an S3-compatible store would implement the same two methods.
+ * Where processed images go: files under DATA_DIR/uploads (the embedded store, one instance),
+ * or the `images` table (PostgreSQL, any number of instances). Both give the same URLs,
+ * `/uploads/<name>.webp` with its thumbnail at `/uploads/<name>.thumb.webp`.
  */
 export interface ImageStore {
-  /** Saves the image and its thumbnail under a fresh random name; returns their public URLs. */
+  /** Saves the image and its thumbnail; returns their public URLs. */
   save(image: Buffer, thumbnail: Buffer): Promise<{ url: string; thumbUrl: string }>;
+  /** The image a `/uploads` file name stands for, when this store keeps it (files are served from disk). */
+  read(fileName: string): Promise<ImageBytes | undefined>;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
-/** What our own store's URLs look like, and so which image URLs the API issued. */
-export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/[0-9a-f-]{36}\.webp$/;
+/**
+ * What our own stores' URLs look like, and so which image URLs the API issued: a random UUID
+ * (files on disk) or the SHA-256 of the image's bytes (the database).
+ */
+export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/(?:[0-9a-f-]{36}|[0-9a-f]{64})\.webp$/;
+/** A file name the database store may hold: `<sha256>.webp` or `<sha256>.thumb.webp`. */
+export const STORED_FILE_PATTERN = /^([0-9a-f]{64})(\.thumb)?\.webp$/;
 
 export function thumbnailUrl(imageUrl: string): string {
   return UPLOADED_IMAGE_PATTERN.test(imageUrl) ? imageUrl.replace(/\.webp$/, '.thumb.webp') : imageUrl;
 }
+
+const urls = (name: string) => {
+  const url = `${UPLOADS_URL_PREFIX}${name}.webp`;
+  return { url, thumbUrl: thumbnailUrl(url) };
+};
 
 export function createLocalImageStore(dir: string): ImageStore {
   return {
@@ -29,8 +43,33 @@ export function createLocalImageStore(dir: string): ImageStore {
         writeFile(path.join(dir, `${name}.webp`), image, { flag: 'wx' }),
         writeFile(path.join(dir, `${name}.thumb.webp`), thumbnail, { flag: 'wx' }),
       ]);
-      const url = `${UPLOADS_URL_PREFIX}${name}.webp`;
-      return { url, thumbUrl: thumbnailUrl(url) };
+      return urls(name);
+    },
+    read: async () => undefined,
+  };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Images in PostgreSQL, named by the SHA-256 of the image's bytes: any instance serves them,
+ * and a name never changes what it serves. The buffers are the ones processImage made (one
+ * upload at a time); nothing here copies them.
+ */
+export function createDatabaseImageStore(repo: ImagesRepo): ImageStore {
+  return {
+    async save(image, thumbnail) {
+      const name = sha256(image);
+      await repo.save(
+        { sha256: name, bytes: image, contentType: 'image/webp' },
+        { sha256: sha256(thumbnail), bytes: thumbnail, contentType: 'image/webp' },
+      );
+      return urls(name);
+    },
+    async read(fileName) {
+      const match = STORED_FILE_PATTERN.exec(fileName);
+      if (!match?.[1]) return undefined;
+      return match[2] ? repo.findThumbnail(match[1]) : repo.find(match[1]);
     },
   };
 }

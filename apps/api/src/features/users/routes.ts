@@ -6,7 +6,7 @@ import {
   signInBodySchema,
 } from '@store/shared';
 import { type Request, type RequestHandler, Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import { bearerToken, currentUser, requireAdmin } from '../../auth/guards.js';
 import { Unauthenticated } from '../../lib/domain-errors.js';
 import { sendPage } from '../../lib/pagination.js';
@@ -18,7 +18,16 @@ const emailParam = (req: Request) => parseInput(emailParams, req.params).email;
 
 export function usersRoutes(
   service: UsersService,
-  { requireUser, signInLimit }: { requireUser: RequestHandler; signInLimit: number },
+  {
+    requireUser,
+    signInLimit,
+    signInStore,
+  }: {
+    requireUser: RequestHandler;
+    signInLimit: number;
+    /** Where sign-ins are counted; in this process by default (lib/shared-rate-limit-store.ts). */
+    signInStore?: Store | undefined;
+  },
 ): Router {
   const router = Router();
 
@@ -27,6 +36,7 @@ export function usersRoutes(
     limit: signInLimit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    ...(signInStore && { store: signInStore }),
     handler: (_req, res) => {
       res.status(429).json({ message: apiMessages.tooManySignIns });
     },
