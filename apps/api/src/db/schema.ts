@@ -44,8 +44,26 @@ export const parts = pgTable(
     index('parts_listed_price_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
     // Trigram index: `name ILIKE '%term%'` searches without scanning the table.
     index('parts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
+    // 'In stock only' (inStock=true): the same two orders over the parts a customer can buy, so
+    // a catalog that is mostly sold out is not scanned to find the few in stock.
+    index('parts_in_stock_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} >= ${t.minOrderQuantity}`),
+    index('parts_in_stock_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} >= ${t.minOrderQuantity}`),
   ],
 );
+
+/**
+ * Row counts that lists report without counting their table (decision 012): kept exact by
+ * triggers (migration 0007) in the transaction of every write to `parts` and `reviews`.
+ * Names: `parts_listed`, `parts_in_stock`, `reviews`.
+ */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
 
 export const reviews = pgTable(
   'reviews',
