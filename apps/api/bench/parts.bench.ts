@@ -53,7 +53,10 @@ const app = createApp({
 });
 const repo = createPartsRepo(database.db);
 const bare = createServer(async (_req, res) => {
-  const { items, total } = await repo.list({ offset: 0, limit: 3, sort: 'newest' });
+  const [{ items }, { total }] = await Promise.all([
+    repo.list({ offset: 0, limit: 3, order: 'newest' }),
+    repo.total({}, 1000),
+  ]);
   res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(total) });
   res.end(JSON.stringify(items.map(toPartDto)));
 });
