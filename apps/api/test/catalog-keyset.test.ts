@@ -1,4 +1,10 @@
-import { apiMessages, encodePartsCursor, type Part, SEARCH_COUNT_CAP, validationMessages } from '@store/shared';
+import {
+  apiMessages,
+  encodePartsCursor,
+  type Part,
+  SEARCH_COUNT_CAP,
+  validationMessages,
+} from '@store/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../src/db/schema.js';
@@ -122,10 +128,17 @@ describe('a cursor the API did not make is refused', () => {
     ['a key that is no number', raw(['newest', '1 or 1=1', id]), validationMessages.cursorInvalid],
     ['a negative price', raw(['price-asc', '-5', id]), validationMessages.cursorInvalid],
     ['a price beyond an integer', raw(['price-asc', '99999999999', id]), validationMessages.cursorInvalid],
-    ['an instant beyond a timestamp', raw(['newest', '999999999999999999', id]), validationMessages.cursorInvalid],
+    [
+      'an instant beyond a timestamp',
+      raw(['newest', '999999999999999999', id]),
+      validationMessages.cursorInvalid,
+    ],
     ['a cursor of another sort', raw(['price-asc', '100', id]), validationMessages.cursorSortMismatch],
   ])('%s: 400', async (_label, cursor, message) => {
-    const res = await ctx.http().get(`/api/parts?cursor=${encodeURIComponent(cursor)}`).expect(400);
+    const res = await ctx
+      .http()
+      .get(`/api/parts?cursor=${encodeURIComponent(cursor)}`)
+      .expect(400);
     expect(res.body).toEqual({ message: apiMessages.invalidQuery, fields: { cursor: message } });
   });
 
@@ -176,7 +189,8 @@ describe('totals from the kept counts', () => {
   it('inStock=true lists only parts a customer can order', async () => {
     const res = await ctx.http().get(`/api/parts?inStock=true&limit=100`).expect(200);
     expect(res.body.length).toBeGreaterThan(0);
-    for (const p of res.body as Part[]) expect(p.availableQuantity).toBeGreaterThanOrEqual(p.minOrderQuantity);
+    for (const p of res.body as Part[])
+      expect(p.availableQuantity).toBeGreaterThanOrEqual(p.minOrderQuantity);
     expect(res.body).toHaveLength(Number(res.headers['x-total-count']));
     await ctx.http().get('/api/parts?inStock=yes').expect(400);
   });
@@ -187,9 +201,12 @@ describe('search', () => {
     await ctx.db
       .insert(parts)
       .values(
-        ['Terrabyte SSD 2TB NVMe Gen4 with heatsink', 'Terrabyte SSD', 'Terrabyte SSD 1TB', 'Ultra Terrabyte SSD'].map(
-          (name) => partRow({ name }),
-        ),
+        [
+          'Terrabyte SSD 2TB NVMe Gen4 with heatsink',
+          'Terrabyte SSD',
+          'Terrabyte SSD 1TB',
+          'Ultra Terrabyte SSD',
+        ].map((name) => partRow({ name })),
       );
     const res = await ctx.http().get('/api/parts?q=terrabyte%20ssd').expect(200);
     expect(names(res.body)[0]).toBe('Terrabyte SSD');
@@ -205,7 +222,9 @@ describe('search', () => {
   it(`counts matches up to ${SEARCH_COUNT_CAP} and says when it stopped`, async () => {
     await ctx.db
       .insert(parts)
-      .values(Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => partRow({ name: `Capped widget ${i}` })));
+      .values(
+        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => partRow({ name: `Capped widget ${i}` })),
+      );
     const many = await ctx.http().get('/api/parts?q=capped%20widget&sort=newest&limit=5').expect(200);
     expect(many.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
     expect(many.headers['x-total-count-capped']).toBe('true');

@@ -21,7 +21,11 @@ export const usingPostgres = process.env.TEST_DB === 'postgres';
  * A migrated, empty database for one test file: in-memory PGlite, or (api:postgres project)
  * a fresh schema in the run's PostgreSQL database, dropped by `close()`.
  */
-export async function openTestDatabase({ logQuery }: { logQuery?: QueryLogger } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase({
+  logQuery,
+}: {
+  logQuery?: QueryLogger;
+} = {}): Promise<DatabaseHandle> {
   if (!usingPostgres) {
     const handle = await openPglite(undefined, logQuery);
     await handle.migrate();

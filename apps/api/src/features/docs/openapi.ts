@@ -16,18 +16,12 @@ const totalHeader = z.object({
 
 /** The catalog also says where its next page is, and when a search's total stopped counting. */
 const catalogHeaders = totalHeader.extend({
-  'X-Total-Count-Capped': z
-    .literal('true')
-    .optional()
-    .meta({
-      description: 'Present when a search stopped counting at its cap: at least `X-Total-Count` match.',
-    }),
-  Link: z
-    .string()
-    .optional()
-    .meta({
-      description: '`<…?cursor=…>; rel="next"` when more parts follow (not for a relevance-ranked search).',
-    }),
+  'X-Total-Count-Capped': z.literal('true').optional().meta({
+    description: 'Present when a search stopped counting at its cap: at least `X-Total-Count` match.',
+  }),
+  Link: z.string().optional().meta({
+    description: '`<…?cursor=…>; rel="next"` when more parts follow (not for a relevance-ranked search).',
+  }),
   'X-Next-Cursor': z.string().optional().meta({ description: 'The `cursor` of the next page, alone.' }),
 });
 
