@@ -52,7 +52,7 @@ async function ran(url: string): Promise<{ query: string; params: unknown[] }[]>
  * subquery that stops at a LIMIT.
  */
 const countsWholeTable = (query: string) =>
-  /\bcount\s*\(/i.test(query) && !/\bcount\s*\([^)]*\)\s+from\s+\(select\b[^]*\blimit\b/i.test(query);
+  /\bcount\s*\(/i.test(query) && !/\bcount\s*\([^)]*\)\s+from\s+\(select\b[\s\S]*\blimit\b/i.test(query);
 
 async function plan({ query, params }: { query: string; params: unknown[] }): Promise<string> {
   const result = await ctx.database.executeSql(`explain ${query}`, params);
