@@ -12,20 +12,22 @@ INSERT INTO "counters" ("name", "value") VALUES
   ('parts_listed', (SELECT count(*) FROM "parts" WHERE "deleted_at" IS NULL)),
   ('parts_in_stock', (SELECT count(*) FROM "parts" WHERE "deleted_at" IS NULL AND "available_quantity" >= "min_order_quantity")),
   ('reviews', (SELECT count(*) FROM "reviews"));--> statement-breakpoint
+-- One trigger per statement, over its transition tables: a bulk insert adds its rows to a count
+-- once, and an update that changes no count (an order taking stock that stays buyable) writes
+-- no counter, so it takes no counter lock.
 CREATE FUNCTION "parts_count_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  listed_delta integer := 0;
-  in_stock_delta integer := 0;
+  listed_delta bigint := 0;
+  in_stock_delta bigint := 0;
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL THEN
-    listed_delta := listed_delta - 1;
-    IF OLD.available_quantity >= OLD.min_order_quantity THEN in_stock_delta := in_stock_delta - 1; END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    SELECT listed_delta + count(*), in_stock_delta + count(*) FILTER (WHERE available_quantity >= min_order_quantity)
+      INTO listed_delta, in_stock_delta FROM new_rows WHERE deleted_at IS NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.deleted_at IS NULL THEN
-    listed_delta := listed_delta + 1;
-    IF NEW.available_quantity >= NEW.min_order_quantity THEN in_stock_delta := in_stock_delta + 1; END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    SELECT listed_delta - count(*), in_stock_delta - count(*) FILTER (WHERE available_quantity >= min_order_quantity)
+      INTO listed_delta, in_stock_delta FROM old_rows WHERE deleted_at IS NULL;
   END IF;
-  -- Most writes (an order taking stock that stays buyable) change no count and lock no counter.
   IF listed_delta <> 0 THEN
     UPDATE counters SET value = value + listed_delta WHERE name = 'parts_listed';
   END IF;
@@ -34,15 +36,30 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "parts_counters" AFTER INSERT OR DELETE OR UPDATE OF "deleted_at", "available_quantity", "min_order_quantity" ON "parts"
-  FOR EACH ROW EXECUTE FUNCTION "parts_count_changes"();--> statement-breakpoint
+CREATE TRIGGER "parts_counted_inserts" AFTER INSERT ON "parts" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "parts_count_changes"();--> statement-breakpoint
+CREATE TRIGGER "parts_counted_updates" AFTER UPDATE ON "parts" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "parts_count_changes"();--> statement-breakpoint
+CREATE TRIGGER "parts_counted_deletes" AFTER DELETE ON "parts" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "parts_count_changes"();--> statement-breakpoint
 CREATE FUNCTION "reviews_count_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  delta bigint;
 BEGIN
-  UPDATE counters SET value = value + (CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END) WHERE name = 'reviews';
+  IF TG_OP = 'INSERT' THEN
+    SELECT count(*) INTO delta FROM new_rows;
+  ELSE
+    SELECT -count(*) INTO delta FROM old_rows;
+  END IF;
+  IF delta <> 0 THEN
+    UPDATE counters SET value = value + delta WHERE name = 'reviews';
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "reviews_counters" AFTER INSERT OR DELETE ON "reviews"
-  FOR EACH ROW EXECUTE FUNCTION "reviews_count_changes"();--> statement-breakpoint
+CREATE TRIGGER "reviews_counted_inserts" AFTER INSERT ON "reviews" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "reviews_count_changes"();--> statement-breakpoint
+CREATE TRIGGER "reviews_counted_deletes" AFTER DELETE ON "reviews" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "reviews_count_changes"();--> statement-breakpoint
 -- TRUNCATE fires no row trigger: it empties the counts with the table.
 CREATE FUNCTION "counters_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
