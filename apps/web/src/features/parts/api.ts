@@ -12,21 +12,29 @@ import { apiBase, webEnv } from '../../lib/env';
 export interface PartsListParams {
   page: number;
   limit: number;
-  sort: PartSort;
+  /** None: a search ranks the closest names first, the catalog shows the newest. */
+  sort?: PartSort | undefined;
   q?: string | undefined;
+  inStock?: boolean | undefined;
+  /** Keyset paging (the `X-Next-Cursor` of the page before): replaces `page`. */
+  cursor?: string | undefined;
 }
 
 export const partKeys = {
   all: ['parts'] as const,
-  list: (params: { page: number; limit: number; sort: PartSort }) =>
-    [...partKeys.all, 'list', params] as const,
+  list: (params: PartsListParams) => [...partKeys.all, 'list', params] as const,
   detail: (id: string) => [...partKeys.all, 'detail', id] as const,
 };
 
 export const partsListQuery = (params: PartsListParams) =>
   queryOptions({
     queryKey: partKeys.list(params),
-    queryFn: ({ signal }) => apiList('/parts', 'partSchema', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => {
+      const { cursor, inStock, page, ...rest } = params;
+      // With a cursor the page number only labels the page: the API is not asked for it.
+      const query = { ...rest, ...(cursor ? { cursor } : { page }), ...(inStock && { inStock: 'true' }) };
+      return apiList('/parts', 'partSchema', { query, signal });
+    },
   });
 
 /** "Our Parts" on the home page: the newest three (spec §2). */
