@@ -60,7 +60,7 @@ async function plan({ query, params }: { query: string; params: unknown[] }): Pr
 }
 
 /** The one statement of a request that reads the page's parts. */
-const pageQuery = (run: { query: string }[]) => {
+const pageQuery = (run: { query: string; params: unknown[] }[]) => {
   const found = run.find((s) => /from "parts"/.test(s.query) && /\border by\b/i.test(s.query));
   if (!found) throw new Error(`no list query among ${run.map((s) => s.query).join('\n')}`);
   return found;

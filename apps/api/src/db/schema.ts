@@ -56,13 +56,28 @@ export const parts = pgTable(
 );
 
 /**
- * Row counts that lists report without counting their table (decision 012): kept exact by
- * triggers (migration 0007) in the transaction of every write to `parts` and `reviews`.
- * Names: `parts_listed`, `parts_in_stock`, `reviews`.
+ * Row counts that lists report without counting their table (decision 012): one row, kept exact
+ * by triggers (migration 0007). A write's statement stages its change in `counter_changes`; a
+ * deferred trigger adds it here as the transaction commits, so this row is locked only for the
+ * instant of a commit, after every other lock the transaction takes, and never in a cycle.
  */
-export const counters = pgTable('counters', {
-  name: text('name').primaryKey(),
-  value: bigint('value', { mode: 'number' }).notNull(),
+export const counters = pgTable(
+  'counters',
+  {
+    id: integer('id').primaryKey().default(1),
+    partsListed: bigint('parts_listed', { mode: 'number' }).notNull(),
+    partsInStock: bigint('parts_in_stock', { mode: 'number' }).notNull(),
+    reviews: bigint('reviews', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('counters_one_row', sql`${t.id} = 1`)],
+);
+
+/** Changes to `counters` staged by the statements of transactions not yet committed. */
+export const counterChanges = pgTable('counter_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  partsListed: bigint('parts_listed', { mode: 'number' }).notNull().default(0),
+  partsInStock: bigint('parts_in_stock', { mode: 'number' }).notNull().default(0),
+  reviews: bigint('reviews', { mode: 'number' }).notNull().default(0),
 });
 
 export const reviews = pgTable(

@@ -108,11 +108,8 @@ export function createPartsRepo(db: Database) {
      */
     async total(filter: ListFilter, cap: number): Promise<{ total: number; capped: boolean }> {
       if (!filter.q) {
-        const name = filter.inStock ? 'parts_in_stock' : 'parts_listed';
-        const [row] = await db
-          .select({ value: counters.value })
-          .from(counters)
-          .where(eq(counters.name, name));
+        const value = filter.inStock ? counters.partsInStock : counters.partsListed;
+        const [row] = await db.select({ value }).from(counters).limit(1);
         return { total: row?.value ?? 0, capped: false };
       }
       const matches = db

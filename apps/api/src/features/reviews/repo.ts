@@ -33,7 +33,7 @@ export function createReviewsRepo(db: Database) {
           .limit(limit)
           .offset(offset),
         // Kept by a trigger in every insert's and delete's transaction (decision 012).
-        db.select({ total: counters.value }).from(counters).where(eq(counters.name, 'reviews')),
+        db.select({ total: counters.reviews }).from(counters).limit(1),
       ]);
       return { items, total: totals?.total ?? 0 };
     },
