@@ -22,18 +22,18 @@ INSERT INTO "counters" ("id", "parts_listed", "parts_in_stock", "reviews") VALUE
   (SELECT count(*) FROM "parts" WHERE "deleted_at" IS NULL),
   (SELECT count(*) FROM "parts" WHERE "deleted_at" IS NULL AND "available_quantity" >= "min_order_quantity"),
   (SELECT count(*) FROM "reviews"));--> statement-breakpoint
--- One trigger per statement, over its transition tables: a bulk insert is one change, and an
--- update that changes no count (an order taking stock that stays buyable) stages nothing.
+-- Inserts and deletes: one trigger per statement, over its transition tables, so a bulk insert
+-- is one change.
 CREATE FUNCTION "parts_count_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   listed_delta bigint := 0;
   in_stock_delta bigint := 0;
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  IF TG_OP = 'INSERT' THEN
     SELECT listed_delta + count(*), in_stock_delta + count(*) FILTER (WHERE available_quantity >= min_order_quantity)
       INTO listed_delta, in_stock_delta FROM new_rows WHERE deleted_at IS NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  IF TG_OP = 'DELETE' THEN
     SELECT listed_delta - count(*), in_stock_delta - count(*) FILTER (WHERE available_quantity >= min_order_quantity)
       INTO listed_delta, in_stock_delta FROM old_rows WHERE deleted_at IS NULL;
   END IF;
@@ -44,8 +44,24 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "parts_counted_inserts" AFTER INSERT ON "parts" REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "parts_count_changes"();--> statement-breakpoint
-CREATE TRIGGER "parts_counted_updates" AFTER UPDATE ON "parts" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "parts_count_changes"();--> statement-breakpoint
+-- Updates are counted row by row, and only the rows whose listing or buyability changes: the
+-- WHEN clause is checked without calling the function, so an order taking stock that stays
+-- buyable (nearly every write to parts) costs nothing here.
+CREATE FUNCTION "parts_count_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  was_listed boolean := OLD.deleted_at IS NULL;
+  is_listed boolean := NEW.deleted_at IS NULL;
+  was_in_stock boolean := was_listed AND OLD.available_quantity >= OLD.min_order_quantity;
+  is_in_stock boolean := is_listed AND NEW.available_quantity >= NEW.min_order_quantity;
+BEGIN
+  INSERT INTO counter_changes (parts_listed, parts_in_stock)
+  VALUES (is_listed::int - was_listed::int, is_in_stock::int - was_in_stock::int);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "parts_counted_updates" AFTER UPDATE ON "parts" FOR EACH ROW
+  WHEN ((OLD.deleted_at IS NULL) IS DISTINCT FROM (NEW.deleted_at IS NULL)
+    OR (OLD.available_quantity >= OLD.min_order_quantity) IS DISTINCT FROM (NEW.available_quantity >= NEW.min_order_quantity))
+  EXECUTE FUNCTION "parts_count_update"();--> statement-breakpoint
 CREATE TRIGGER "parts_counted_deletes" AFTER DELETE ON "parts" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "parts_count_changes"();--> statement-breakpoint
 CREATE FUNCTION "reviews_count_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
