@@ -18,13 +18,23 @@ import { createLogger } from '../src/lib/logger.js';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const PATH = '/api/parts?sort=newest&limit=3';
+const PATH = process.env.BENCH_PATH ?? '/api/parts?sort=newest&limit=3';
+/** Generated parts added to the demo catalog (a large catalog: BENCH_PARTS=100000). */
+const EXTRA_PARTS = Number(process.env.BENCH_PARTS ?? 0);
 
 const database = process.env.DATABASE_URL
   ? openPostgres({ url: process.env.DATABASE_URL })
   : await openPglite();
 await database.migrate();
 await seedDemoCatalog(database.db);
+if (EXTRA_PARTS > 0) {
+  await database.executeSql(`
+    insert into parts (name, img, price_cents, min_order_quantity, available_quantity, description, created_at)
+    select 'Bench part ' || g, '/media/parts/test.svg', 100 + g % 50000, 1, 100, 'Generated for the bench.',
+      now() - g * interval '1 second'
+    from generate_series(1, ${EXTRA_PARTS}) g`);
+  await database.executeSql('vacuum analyze parts');
+}
 
 const app = createApp({
   database,
@@ -53,7 +63,10 @@ const app = createApp({
 });
 const repo = createPartsRepo(database.db);
 const bare = createServer(async (_req, res) => {
-  const { items, total } = await repo.list({ offset: 0, limit: 3, sort: 'newest' });
+  const [{ items }, { total }] = await Promise.all([
+    repo.list({ offset: 0, limit: 3, order: 'newest' }),
+    repo.total({}, 1000),
+  ]);
   res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(total) });
   res.end(JSON.stringify(items.map((row) => toPartDto(row, 50))));
 });

@@ -119,7 +119,12 @@ export function createApp({
   app.use(compression({ threshold: '4kb' }));
 
   const api = express.Router();
-  api.use(cors({ origin: config.corsOrigins, exposedHeaders: ['X-Total-Count'] }));
+  api.use(
+    cors({
+      origin: config.corsOrigins,
+      exposedHeaders: ['X-Total-Count', 'X-Total-Count-Capped', 'Link', 'X-Next-Cursor'],
+    }),
+  );
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
   api.use(docsRoutes());

@@ -114,7 +114,9 @@ describe('security headers', () => {
   it('allows only configured origins through CORS and exposes the total header', async () => {
     const allowed = await ctx.http().get('/api/parts').set('Origin', 'http://allowed.example');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
-    expect(allowed.headers['access-control-expose-headers']).toBe('X-Total-Count');
+    expect(allowed.headers['access-control-expose-headers']).toBe(
+      'X-Total-Count,X-Total-Count-Capped,Link,X-Next-Cursor',
+    );
     const other = await ctx.http().get('/api/parts').set('Origin', 'http://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });

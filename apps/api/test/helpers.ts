@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { createApp } from '../src/app.js';
 import { createFirebaseIdentity } from '../src/auth/identity.js';
 import { createTokenService } from '../src/auth/tokens.js';
-import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
+import { type DatabaseHandle, openPglite, openPostgres, type QueryLogger } from '../src/db/client.js';
 import type { parts } from '../src/db/schema.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -22,16 +22,20 @@ export const usingPostgres = process.env.TEST_DB === 'postgres';
  * A migrated, empty database for one test file: in-memory PGlite, or (api:postgres project)
  * a fresh schema in the run's PostgreSQL database, dropped by `close()`.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase({
+  logQuery,
+}: {
+  logQuery?: QueryLogger;
+} = {}): Promise<DatabaseHandle> {
   if (!usingPostgres) {
-    const handle = await openPglite();
+    const handle = await openPglite(undefined, logQuery);
     await handle.migrate();
     return handle;
   }
   const url = inject('postgresRunUrl');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await withClient(url, (client) => client.query(`create schema ${schema}`));
-  const handle = openPostgres({ url, searchPath: schema, maxConnections: 30 });
+  const handle = openPostgres({ url, searchPath: schema, maxConnections: 30, ...(logQuery && { logQuery }) });
   await handle.migrate();
   return {
     ...handle,

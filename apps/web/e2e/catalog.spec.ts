@@ -78,6 +78,8 @@ test.describe('catalog management', () => {
       .getByRole('button', { name: 'Next' })
       .click();
     await expect(page).toHaveURL(/page=2/);
+    // Next follows the API's keyset cursor, kept in the URL so a reload shows the same page.
+    await expect(page).toHaveURL(/cursor=[\w-]+/);
     await expect(page.getByText('Page 2 of')).toBeVisible();
     await expect(page.getByTestId('catalog-results')).toHaveAttribute('aria-busy', 'false');
     const secondPageFirst = await page.getByTestId('part-card').first().getByRole('heading').textContent();

@@ -32,8 +32,16 @@ export const SIGN_IN_POPUP = { width: 500, height: 600, closedPollMs: 2000 } as 
 
 /** Lists are always paginated; no endpoint returns an unbounded list. */
 export const PAGE_SIZE = { default: 12, max: 100 } as const;
-/** Deepest page a list may ask for: keeps OFFSET scans bounded. */
+/**
+ * Deepest page a list may ask for by number: keeps OFFSET scans bounded. The catalog reaches
+ * every page past it through its keyset `cursor` (decision 012).
+ */
 export const MAX_PAGE = 1000;
+/**
+ * A search's matches are counted up to this many and no further (the count stops reading there);
+ * a total at the cap comes with `X-Total-Count-Capped: true` ("1,000+ parts").
+ */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** Business summary on the home page: hard-coded figures (spec §2). */
 export const BUSINESS_SUMMARY = [

@@ -123,8 +123,11 @@ const routes: RouteContract[] = [
     method: 'get',
     path: '/api/parts',
     summary: 'List the catalog',
-    description:
-      'Newest first or by price, optionally searched by name; `?limit=3&sort=newest` serves the home page.',
+    description: [
+      'Newest first or by price, optionally searched by name (closest names first unless a `sort` is named) and limited to parts in stock; `?limit=3&sort=newest` serves the home page.',
+      'Pages by number (`page`, up to 1000) or by keyset: `Link: <…?cursor=…>; rel="next"` and `X-Next-Cursor` name the next page while more follow, and reach every page of any catalog through an index.',
+      '`X-Total-Count` is read from kept counts, never by counting the catalog; a search counts up to 1000 matches and then says `X-Total-Count-Capped: true`. A tampered or foreign cursor is a 400.',
+    ].join(' '),
     access: 'anyone',
     query: partsQuerySchema,
     list: true,

@@ -4,6 +4,7 @@ export * from './contract.js';
 export * from './messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/cursor.js';
 export * from './schemas/identity-settings.js';
 export * from './schemas/order.js';
 export * from './schemas/part.js';

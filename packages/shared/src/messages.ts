@@ -47,6 +47,8 @@ export const validationMessages = {
   descriptionInvalid: 'Product Description contains characters that are not allowed',
   messageInvalid: 'Message contains characters that are not allowed',
   searchInvalid: 'Search contains characters that are not allowed',
+  cursorInvalid: 'This page link is not valid: start again from the first page.',
+  cursorSortMismatch: 'This page link belongs to another sort order: start again from the first page.',
   shippingInvalid: 'Use letters, digits and punctuation only.',
   carrierTooLong: 'The carrier must be at most 100 characters.',
   trackingNumberTooLong: 'The tracking number must be at most 100 characters.',

@@ -46,7 +46,13 @@ export interface PostgresOptions {
   maxConnections?: number;
   /** Told (without the error's details, which may carry SQL parameters) when a connection drops. */
   onConnectionError?: (error: Error) => void;
+  /** Told every statement the repositories run (tests read what a request asked the database). */
+  logQuery?: QueryLogger;
 }
+
+export type QueryLogger = (query: string, params: unknown[]) => void;
+
+const drizzleLogger = (logQuery?: QueryLogger) => (logQuery ? { logger: { logQuery } } : {});
 
 /** A request waits this long for a connection before it is answered 503 (pg waits forever by default). */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -56,6 +62,7 @@ export function openPostgres({
   searchPath,
   maxConnections = 10,
   onConnectionError = () => {},
+  logQuery,
 }: PostgresOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -71,7 +78,7 @@ export function openPostgres({
   // any) rejects on its own, and the pool drops the dead client when it is released.
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const db: Database = drizzlePg({ client: pool, schema });
+  const db: Database = drizzlePg({ client: pool, schema, ...drizzleLogger(logQuery) });
   return {
     db,
     kind: 'postgres',
@@ -125,11 +132,11 @@ async function connectWhenUp(pool: pg.Pool, onError: (error: Error) => void): Pr
 }
 
 /** Embedded PostgreSQL (WASM). `dataDir` persists it; without one it lives in memory. */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, logQuery?: QueryLogger): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   // pg_trgm backs the catalog's name search (migration 0003).
   const client = await PGlite.create({ ...(dataDir && { dataDir }), extensions: { pg_trgm } });
-  const db: Database = drizzlePglite({ client, schema });
+  const db: Database = drizzlePglite({ client, schema, ...drizzleLogger(logQuery) });
   return {
     db,
     kind: 'pglite',

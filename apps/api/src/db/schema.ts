@@ -46,8 +46,41 @@ export const parts = pgTable(
     index('parts_listed_price_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
     // Trigram index: `name ILIKE '%term%'` searches without scanning the table.
     index('parts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
+    // 'In stock only' (inStock=true): the same two orders over the parts a customer can buy, so
+    // a catalog that is mostly sold out is not scanned to find the few in stock.
+    index('parts_in_stock_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} >= ${t.minOrderQuantity}`),
+    index('parts_in_stock_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} >= ${t.minOrderQuantity}`),
   ],
 );
+
+/**
+ * Row counts that lists report without counting their table (decision 012): one row, kept exact
+ * by triggers (migration 0007). A write's statement stages its change in `counter_changes`; a
+ * deferred trigger adds it here as the transaction commits, so this row is locked only for the
+ * instant of a commit, after every other lock the transaction takes, and never in a cycle.
+ */
+export const counters = pgTable(
+  'counters',
+  {
+    id: integer('id').primaryKey().default(1),
+    partsListed: bigint('parts_listed', { mode: 'number' }).notNull(),
+    partsInStock: bigint('parts_in_stock', { mode: 'number' }).notNull(),
+    reviews: bigint('reviews', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('counters_one_row', sql`${t.id} = 1`)],
+);
+
+/** Changes to `counters` staged by the statements of transactions not yet committed. */
+export const counterChanges = pgTable('counter_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  partsListed: bigint('parts_listed', { mode: 'number' }).notNull().default(0),
+  partsInStock: bigint('parts_in_stock', { mode: 'number' }).notNull().default(0),
+  reviews: bigint('reviews', { mode: 'number' }).notNull().default(0),
+});
 
 export const reviews = pgTable(
   'reviews',

@@ -69,6 +69,10 @@ export function onSessionDenied(handler: () => void): () => void {
 export interface ListResult<T> {
   items: T[];
   total: number;
+  /** The total stopped counting at a cap (a search): at least `total` match. */
+  totalCapped?: boolean;
+  /** The next page's keyset cursor (the catalog), while more follow. */
+  nextCursor?: string;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -164,7 +168,13 @@ export async function apiList<K extends SchemaName>(
   const [response, { answers, checkList }] = await Promise.all([request(path, options), answerSchemas()]);
   const body: unknown = await response.json().catch(() => undefined);
   const items = answerOf(path, checkList(schemaOf(answers, item), body));
-  return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+  const nextCursor = response.headers.get('X-Next-Cursor');
+  return {
+    items,
+    total: Number(response.headers.get('X-Total-Count') ?? items.length),
+    ...(response.headers.get('X-Total-Count-Capped') === 'true' && { totalCapped: true }),
+    ...(nextCursor && { nextCursor }),
+  };
 }
 
 /** A file the API sends (a PDF, a CSV) with the name it suggests, fetched with our token. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { hasAtMostTwoDecimals, paginationQuerySchema, plainText } from './common.js';
+import { partsCursorSchema } from './cursor.js';
 
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRICE = 1_000_000;
@@ -33,11 +34,39 @@ export type Part = z.infer<typeof partSchema>;
 export const partSortSchema = z.enum(['newest', 'price-asc', 'price-desc']);
 export type PartSort = z.infer<typeof partSortSchema>;
 
-export const partsQuerySchema = paginationQuerySchema.extend({
-  sort: partSortSchema.default('newest'),
-  /** Search by name. */
-  q: z.string().trim().max(100).refine(plainText(), m.searchInvalid).optional(),
-});
+/** What a list may be ordered by: a sort a visitor picks, or a search's best match first. */
+export type PartOrder = PartSort | 'relevance';
+
+/** No sort named: a search ranks its best matches first, the catalog shows the newest. */
+export const effectivePartOrder = (query: {
+  sort?: PartOrder | undefined;
+  q?: string | undefined;
+}): PartOrder => query.sort ?? (query.q ? 'relevance' : 'newest');
+
+/** `true`/`false` as a query string carries them; anything else is refused. */
+const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const partsQuerySchema = paginationQuerySchema
+  .extend({
+    sort: z
+      .enum([...partSortSchema.options, 'relevance'])
+      .optional()
+      .meta({ description: 'Default: `relevance` with `q` (closest name first), else `newest`.' }),
+    /** Search by name. */
+    q: z.string().trim().max(100).refine(plainText(), m.searchInvalid).optional(),
+    inStock: queryBoolean.optional().meta({
+      description: '`true`: only parts a customer can buy now (available ≥ minimum order, so at least 1).',
+    }),
+    cursor: partsCursorSchema.optional().meta({
+      description:
+        'Keyset paging: the page after the one whose `Link: rel="next"` (or `X-Next-Cursor`) named it; replaces `page`. Not with `sort=relevance`.',
+    }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.cursor && query.cursor.sort !== effectivePartOrder(query)) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: m.cursorSortMismatch });
+    }
+  });
 export type PartsQuery = z.infer<typeof partsQuerySchema>;
 
 const wholeQuantity = (required: string) =>

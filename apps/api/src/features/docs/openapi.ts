@@ -14,6 +14,17 @@ const totalHeader = z.object({
   'X-Total-Count': z.string().meta({ description: 'How many items match, across all pages.' }),
 });
 
+/** The catalog also says where its next page is, and when a search's total stopped counting. */
+const catalogHeaders = totalHeader.extend({
+  'X-Total-Count-Capped': z.literal('true').optional().meta({
+    description: 'Present when a search stopped counting at its cap: at least `X-Total-Count` match.',
+  }),
+  Link: z.string().optional().meta({
+    description: '`<…?cursor=…>; rel="next"` when more parts follow (not for a relevance-ranked search).',
+  }),
+  'X-Next-Cursor': z.string().optional().meta({ description: 'The `cursor` of the next page, alone.' }),
+});
+
 /** `/api/part/:id` → `/api/part/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
@@ -37,7 +48,10 @@ function operation(route: RouteContract): ZodOpenApiOperationObject {
         {
           description: response.description,
           ...(response.schema && { content: { 'application/json': { schema: response.schema } } }),
-          ...(route.list && status.startsWith('2') && { headers: totalHeader }),
+          ...(route.list &&
+            status.startsWith('2') && {
+              headers: route.path === '/api/parts' ? catalogHeaders : totalHeader,
+            }),
         },
       ]),
     ),

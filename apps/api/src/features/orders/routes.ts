@@ -34,7 +34,7 @@ export function ordersRoutes(
   });
 
   router.get('/myorder', requireUser, async (req, res) => {
-    sendPage(res, await service.listMine(currentUser(res), parseQuery(myOrdersQuerySchema, req.query)));
+    sendPage(req, res, await service.listMine(currentUser(res), parseQuery(myOrdersQuerySchema, req.query)));
   });
 
   router.get('/order/:id', requireUser, async (req, res) => {
@@ -50,7 +50,7 @@ export function ordersRoutes(
     if (parseInput(emailParams, req.params).email !== currentUser(res).email) {
       throw new Forbidden(apiMessages.forbidden);
     }
-    sendPage(res, await service.listAll(parseQuery(ordersQuerySchema, req.query)));
+    sendPage(req, res, await service.listAll(parseQuery(ordersQuerySchema, req.query)));
   });
 
   // The desk's list for spreadsheets: every matching order, streamed a batch at a time.

@@ -11,7 +11,7 @@ export function outboxRoutes(
 ): Router {
   const router = Router();
   router.get('/outbox', requireUser, requireAdmin, async (req, res) => {
-    sendPage(res, await service.list(parseQuery(paginationQuerySchema, req.query)));
+    sendPage(req, res, await service.list(parseQuery(paginationQuerySchema, req.query)));
   });
   return router;
 }

@@ -1,7 +1,7 @@
-import type { PartSort } from '@store/shared';
-import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import type { CursorSort, PartOrder, PartsCursor } from '@store/shared';
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { parts } from '../../db/schema.js';
+import { counters, parts } from '../../db/schema.js';
 
 export type PartRow = typeof parts.$inferSelect;
 export type NewPartRow = typeof parts.$inferInsert;
@@ -27,40 +27,100 @@ const STOCK_ATTEMPTS = 3;
 const listed = isNull(parts.deletedAt);
 
 /** Each order is served by an index on listed parts (newest, or price then id). */
-const ORDER: Record<PartSort, SQL[]> = {
+const ORDER: Record<CursorSort, SQL[]> = {
   newest: [desc(parts.createdAt), desc(parts.id)],
   'price-asc': [asc(parts.priceCents), asc(parts.id)],
   'price-desc': [desc(parts.priceCents), desc(parts.id)],
 };
 
+/**
+ * A row's place in its sort, as a cursor carries it: created_at in whole microseconds (exact,
+ * where a JavaScript Date keeps milliseconds), or the price in cents.
+ */
+const SORT_KEY: Record<CursorSort, SQL<string>> = {
+  newest: sql<string>`(extract(epoch from ${parts.createdAt}) * 1000000)::bigint::text`,
+  'price-asc': sql<string>`${parts.priceCents}::text`,
+  'price-desc': sql<string>`${parts.priceCents}::text`,
+};
+
+/**
+ * The rows after a cursor's, as one row comparison on the sort's index columns, so the index
+ * is entered at the cursor instead of read from its start (`OFFSET`).
+ */
+function after({ sort, key, id }: PartsCursor): SQL {
+  if (sort === 'newest') {
+    const at = sql`(timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond')`;
+    return sql`(${parts.createdAt}, ${parts.id}) < (${at}, ${id}::uuid)`;
+  }
+  const op = sort === 'price-asc' ? sql`>` : sql`<`;
+  return sql`(${parts.priceCents}, ${parts.id}) ${op} (${key}::integer, ${id}::uuid)`;
+}
+
 /** A search term matched literally: % and _ typed by a visitor are not wildcards. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Buyable now: a customer can order at least the minimum (parts_in_stock_*_idx). */
+const inStockOnly = sql`${parts.availableQuantity} >= ${parts.minOrderQuantity}`;
+
+export interface ListFilter {
+  /** Name contains it, found through parts_name_trgm_idx. */
+  q?: string | undefined;
+  inStock?: boolean | undefined;
+}
+
+function filtered({ q, inStock }: ListFilter): SQL | undefined {
+  return and(listed, inStock ? inStockOnly : undefined, q ? ilike(parts.name, likeTerm(q)) : undefined);
+}
+
 export function createPartsRepo(db: Database) {
   return {
+    /**
+     * One page, and the key of its last row when more follow (read as one row more than asked).
+     * `relevance` (a search) ranks the closest names first by trigram similarity.
+     */
     async list({
       offset,
       limit,
-      sort,
-      q,
-    }: {
-      offset: number;
-      limit: number;
-      sort: PartSort;
-      q?: string | undefined;
-    }) {
-      const where = q ? and(listed, ilike(parts.name, likeTerm(q))) : listed;
-      const [items, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(parts)
-          .where(where)
-          .orderBy(...ORDER[sort])
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(parts).where(where),
-      ]);
-      return { items, total: totals?.total ?? 0 };
+      order,
+      cursor,
+      ...filter
+    }: ListFilter & { offset: number; limit: number; order: PartOrder; cursor?: PartsCursor | undefined }) {
+      const orderBy =
+        order === 'relevance'
+          ? [sql`similarity(${parts.name}, ${filter.q ?? ''}) desc`, asc(parts.id)]
+          : ORDER[order];
+      const sortKey = order === 'relevance' ? sql<string>`''` : SORT_KEY[order];
+      const rows = await db
+        .select({ ...getTableColumns(parts), sortKey })
+        .from(parts)
+        .where(and(filtered(filter), cursor ? after(cursor) : undefined))
+        .orderBy(...orderBy)
+        .limit(limit + 1)
+        .offset(cursor ? 0 : offset);
+      const items: PartRow[] = rows.slice(0, limit).map(({ sortKey: _, ...row }) => row);
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return { items, last: last && { key: last.sortKey, id: last.id } };
+    },
+
+    /**
+     * How many parts a list holds, without counting the table (decision 012): the catalog's
+     * totals are kept in `counters`; a search is counted up to `cap` + 1 rows and no further.
+     */
+    async total(filter: ListFilter, cap: number): Promise<{ total: number; capped: boolean }> {
+      if (!filter.q) {
+        const value = filter.inStock ? counters.partsInStock : counters.partsListed;
+        const [row] = await db.select({ value }).from(counters).limit(1);
+        return { total: row?.value ?? 0, capped: false };
+      }
+      const matches = db
+        .select({ one: sql`1` })
+        .from(parts)
+        .where(filtered(filter))
+        .limit(cap + 1)
+        .as('matches');
+      const [row] = await db.select({ n: count() }).from(matches);
+      const n = row?.n ?? 0;
+      return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
     },
 
     async findListed(id: string): Promise<PartRow | undefined> {

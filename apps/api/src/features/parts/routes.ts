@@ -18,7 +18,7 @@ export function partsRoutes(service: PartsService, { requireUser }: { requireUse
   const router = Router();
 
   router.get('/parts', async (req, res) => {
-    sendPage(res, await service.list(parseQuery(partsQuerySchema, req.query)));
+    sendPage(req, res, await service.list(parseQuery(partsQuerySchema, req.query)));
   });
 
   router.get('/part/:id', async (req, res) => {

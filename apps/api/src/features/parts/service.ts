@@ -1,10 +1,13 @@
 import {
   apiMessages,
   DEFAULT_LOW_STOCK_THRESHOLD,
+  effectivePartOrder,
+  encodePartsCursor,
   type Part,
   type PartsQuery,
   type ProductInput,
   type ProductUpdate,
+  SEARCH_COUNT_CAP,
   toCents,
   validationMessages,
 } from '@store/shared';
@@ -60,13 +63,24 @@ export function createPartsService(
   });
 
   return {
+    /**
+     * A page by number (`page`) or after a cursor, with the next page's cursor when more follow
+     * (never for a search ranked by relevance: its order has no index to enter).
+     */
     async list(query: PartsQuery): Promise<Page<Part>> {
-      const { items, total } = await repo.list({
-        ...toOffset(query),
-        sort: query.sort,
-        q: query.q || undefined,
-      });
-      return { items: items.map(toDto), total };
+      const order = effectivePartOrder(query);
+      const filter = { q: query.q || undefined, inStock: query.inStock };
+      const [{ items, last }, { total, capped }] = await Promise.all([
+        repo.list({ ...toOffset(query), order, cursor: query.cursor, ...filter }),
+        repo.total(filter, SEARCH_COUNT_CAP),
+      ]);
+      const next = last && order !== 'relevance' ? encodePartsCursor({ sort: order, ...last }) : undefined;
+      return {
+        items: items.map(toDto),
+        total,
+        ...(capped && { totalCapped: true }),
+        ...(next && { nextCursor: next }),
+      };
     },
 
     async get(id: string): Promise<Part> {

@@ -12,7 +12,7 @@ export function reviewsRoutes(
   const router = Router();
 
   router.get('/reviews', async (req, res) => {
-    sendPage(res, await service.list(parseQuery(paginationQuerySchema, req.query)));
+    sendPage(req, res, await service.list(parseQuery(paginationQuerySchema, req.query)));
   });
 
   router.post('/review', requireUser, async (req, res) => {

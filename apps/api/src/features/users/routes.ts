@@ -54,7 +54,7 @@ export function usersRoutes(
   });
 
   router.get('/user', requireUser, requireAdmin, async (req, res) => {
-    sendPage(res, await service.list(parseQuery(paginationQuerySchema, req.query)));
+    sendPage(req, res, await service.list(parseQuery(paginationQuerySchema, req.query)));
   });
 
   router.put('/user/admin/:email', requireUser, requireAdmin, async (req, res) => {
@@ -63,7 +63,7 @@ export function usersRoutes(
 
   // The block list: e-mails of removed users, each restorable.
   router.get('/users/blocked', requireUser, requireAdmin, async (req, res) => {
-    sendPage(res, await service.listBlocked(parseQuery(paginationQuerySchema, req.query)));
+    sendPage(req, res, await service.listBlocked(parseQuery(paginationQuerySchema, req.query)));
   });
 
   router.delete('/users/blocked/:email', requireUser, requireAdmin, async (req, res) => {

@@ -12,10 +12,13 @@ import { apiBase, webEnv } from '../../lib/env';
 export interface PartsListParams {
   page: number;
   limit: number;
-  sort: PartSort;
+  /** None: a search ranks the closest names first, the catalog shows the newest. */
+  sort?: PartSort | undefined;
   q?: string | undefined;
   /** Listed parts that can be ordered now only (the API's `inStock=true`). */
   inStock?: boolean | undefined;
+  /** Keyset paging (the `X-Next-Cursor` of the page before): replaces `page`. */
+  cursor?: string | undefined;
 }
 
 export const partKeys = {
@@ -28,11 +31,10 @@ export const partsListQuery = (params: PartsListParams) =>
   queryOptions({
     queryKey: partKeys.list(params),
     queryFn: ({ signal }) => {
-      const { inStock, ...rest } = params;
-      return apiList('/parts', 'partSchema', {
-        query: { ...rest, inStock: inStock ? 'true' : undefined },
-        signal,
-      });
+      const { cursor, inStock, page, ...rest } = params;
+      // With a cursor the page number only labels the page: the API is not asked for it.
+      const query = { ...rest, ...(cursor ? { cursor } : { page }), ...(inStock && { inStock: 'true' }) };
+      return apiList('/parts', 'partSchema', { query, signal });
     },
   });
 

@@ -1,5 +1,7 @@
 import {
+  MAX_PAGE,
   PAGE_SIZE,
+  type PartOrder,
   type PartSort,
   pageMessages,
   partSortSchema,
@@ -8,7 +10,7 @@ import {
 } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { pageParam } from '../../../components/ui/paged-table';
 import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -16,25 +18,43 @@ import { partsListQuery } from '../api';
 import { PagePastEnd } from '../components/page-past-end';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 
-const sorts: { value: PartSort; label: string }[] = [
+const sorts: { value: PartOrder; label: string }[] = [
   { value: 'newest', label: 'Newest' },
   { value: 'price-asc', label: 'Price: low to high' },
   { value: 'price-desc', label: 'Price: high to low' },
 ];
 
-/** Every part: search, sort and page, all kept in the URL so a link shows the same list. */
+/** A search with no sort named ranks the closest names first (decision 012). */
+const bestMatch = { value: 'relevance', label: 'Best match' } as const;
+
+/**
+ * Every part: search, sort and page, all kept in the URL so a link shows the same list. "Next"
+ * follows the API's keyset cursor (kept in the URL with the page number it labels), so every
+ * page of a large catalog is reachable; "Previous" asks for the page by number.
+ */
 export default function CatalogPage() {
   const id = useId();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const parsedSort = partSortSchema.safeParse(params.get('sort'));
-  const sort = parsedSort.success ? parsedSort.data : 'newest';
+  const sort: PartSort | undefined = parsedSort.success ? parsedSort.data : undefined;
+  const shownSort: PartOrder = sort ?? (q ? 'relevance' : 'newest');
   const page = pageParam(params);
   const inStock = params.get('inStock') === '1';
+  const cursor = params.get('cursor') || undefined;
   const parts = useQuery({
-    ...partsListQuery({ page, limit: PAGE_SIZE.default, sort, q: q || undefined, inStock }),
+    ...partsListQuery({ page, limit: PAGE_SIZE.default, sort, q: q || undefined, inStock, cursor }),
     placeholderData: keepPreviousData,
   });
+
+  const toPage = (next: number) => {
+    const nextCursor = parts.data?.nextCursor;
+    if (next === page + 1 && nextCursor) update({ page: String(next), cursor: nextCursor });
+    else if (next <= MAX_PAGE) update({ page: String(next), cursor: undefined });
+    // Past the numbered pages the way back is the way the visitor came.
+    else navigate(-1);
+  };
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -48,7 +68,7 @@ export default function CatalogPage() {
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const term = new FormData(event.currentTarget).get('q');
-    update({ q: typeof term === 'string' ? term.trim() : undefined, page: undefined });
+    update({ q: typeof term === 'string' ? term.trim() : undefined, page: undefined, cursor: undefined });
   };
 
   return (
@@ -82,7 +102,9 @@ export default function CatalogPage() {
             // Uncontrolled: the box ticks at once; the URL (changed after a tick) remounts it.
             defaultChecked={inStock}
             key={String(inStock)}
-            onChange={(event) => update({ inStock: event.target.checked ? '1' : undefined, page: undefined })}
+            onChange={(event) =>
+              update({ inStock: event.target.checked ? '1' : undefined, page: undefined, cursor: undefined })
+            }
           />
           {stockMessages.inStockOnly}
         </label>
@@ -90,10 +112,16 @@ export default function CatalogPage() {
           Sort
           <select
             className="select select-sm w-48"
-            value={sort}
-            onChange={(event) => update({ sort: event.target.value, page: undefined })}
+            value={shownSort}
+            onChange={(event) =>
+              update({
+                sort: event.target.value === bestMatch.value ? undefined : event.target.value,
+                page: undefined,
+                cursor: undefined,
+              })
+            }
           >
-            {sorts.map((option) => (
+            {(q ? [bestMatch, ...sorts] : sorts).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -117,7 +145,7 @@ export default function CatalogPage() {
             page={page}
             total={parts.data.total}
             limit={PAGE_SIZE.default}
-            onPage={(next) => update({ page: String(next) })}
+            onPage={(next) => update({ page: String(next), cursor: undefined })}
           />
         ) : parts.data.items.length === 0 ? (
           <EmptyState>
@@ -126,7 +154,8 @@ export default function CatalogPage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
-              {parts.data.total} {parts.data.total === 1 ? 'part' : 'parts'}
+              {parts.data.total}
+              {parts.data.totalCapped && '+'} {parts.data.total === 1 ? 'part' : 'parts'}
               {q && ` matching “${q}”`}
             </p>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -137,9 +166,14 @@ export default function CatalogPage() {
             <Pagination
               label="Catalog pages"
               page={page}
-              total={parts.data.total}
+              total={
+                // A capped search total may go on: while a next page exists, Next stays enabled.
+                parts.data.totalCapped && parts.data.nextCursor
+                  ? Math.max(parts.data.total, (page + 1) * PAGE_SIZE.default)
+                  : parts.data.total
+              }
               limit={PAGE_SIZE.default}
-              onPage={(next) => update({ page: String(next) })}
+              onPage={toPage}
             />
           </>
         )}
