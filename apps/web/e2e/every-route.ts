@@ -36,6 +36,11 @@ export const visits: Visit[] = [
   // A visitor.
   { name: 'home', role: 'visitor', path: () => '/' },
   { name: 'catalog', role: 'visitor', path: () => '/parts' },
+  {
+    name: 'catalog, the part found',
+    role: 'visitor',
+    path: ({ part }) => `/parts?q=${encodeURIComponent(part.name)}`,
+  },
   { name: 'catalog, nothing found', role: 'visitor', path: () => '/parts?q=no-such-part-anywhere' },
   { name: 'catalog, page past the end', role: 'visitor', path: () => '/parts?page=99' },
   { name: 'part page', role: 'visitor', path: ({ part }) => `/parts/${part._id}` },
