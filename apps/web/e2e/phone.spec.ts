@@ -1,9 +1,10 @@
+import { expectNoAxeViolations } from './axe';
 import { eachVisit } from './every-route';
 import { expect, test } from './fixtures';
 
 /**
  * Issue 12, phones: at 360 px no page scrolls sideways, and every button and link in the page's
- * content can be reached by scrolling down only.
+ * content can be reached by scrolling down only. The phone layout (stacked cards) passes axe too.
  */
 test.describe('phones (360 × 740)', () => {
   // Not `isMobile`: a phone's browser zooms out to fit a page that overflows, which would hide it.
@@ -49,5 +50,7 @@ test.describe('phones (360 × 740)', () => {
       }
     }
     expect(outside, `actions off-screen:\n${outside.join('\n')}`).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page);
   });
 });

@@ -37,7 +37,7 @@ export default function InvoicePage() {
 
       <article
         aria-labelledby="invoice-title"
-        className="rounded-box border border-base-300 p-6 print:rounded-none print:border-0 print:p-0"
+        className="rounded-box border border-base-300 p-4 sm:p-6 print:rounded-none print:border-0 print:p-0"
         data-testid="invoice"
       >
         <header className="flex flex-wrap items-start justify-between gap-4">
@@ -68,8 +68,15 @@ export default function InvoicePage() {
           <p className="mt-1 whitespace-pre-line">{order.address}</p>
         </section>
 
-        <div className="mt-6 overflow-x-auto print:overflow-visible">
-          <table className="table">
+        {/* A named, focusable box, so that keyboards can scroll it should a long line not fit. */}
+        <div
+          className="mt-6 overflow-x-auto print:overflow-visible"
+          role="region"
+          aria-label="Invoice lines"
+          tabIndex={0}
+        >
+          {/* Tighter cells on phones, so that the four columns fit 360 px without scrolling. */}
+          <table className="table table-sm sm:table-md">
             <caption className="sr-only">Invoice lines</caption>
             <thead>
               <tr>
