@@ -33,9 +33,11 @@ export default function BlogsPage() {
             <div className="mt-4 space-y-4 leading-relaxed text-base-content/85">
               {post.blocks.map((block, i) =>
                 block.code ? (
+                  // Wrapped, not scrolled: a box that scrolls must take keyboard focus (WCAG),
+                  // and on a phone every snippet is wider than the screen.
                   <pre
                     key={i}
-                    className="overflow-x-auto rounded-box bg-neutral p-4 text-sm text-neutral-content"
+                    className="whitespace-pre-wrap break-words rounded-box bg-neutral p-4 text-sm text-neutral-content"
                   >
                     <code>{block.text}</code>
                   </pre>

@@ -51,7 +51,7 @@ function PartDetails({ part }: { part: Part }) {
   return (
     <article
       aria-labelledby={`${id}-name`}
-      className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-2"
+      className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-2 [&>*]:min-w-0"
     >
       <img
         src={part.img}

@@ -51,7 +51,7 @@ export default function PurchasePage() {
   }
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-2">
+    <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-2 [&>*]:min-w-0">
       <PartDetails part={part.data} />
       <OrderForm part={part.data} />
     </div>

@@ -1,0 +1,183 @@
+import type { Page } from '@playwright/test';
+import type { Order, Part } from '@store/shared';
+import { type Account, expect, signInAs, test } from './fixtures';
+
+/**
+ * Every route of the store, as a visitor, a customer and an admin reach it, in the states a
+ * person meets it in: filled, empty, with validation errors and with a toast. Shared by the
+ * accessibility and phone specs, so that a new route is checked by both once it is listed here.
+ */
+
+export type Role = 'visitor' | 'customer' | 'admin';
+
+export interface Visit {
+  name: string;
+  role: Role;
+  /** The URL, from the test's own part (and the customer's order, when the visit needs one). */
+  path: (ctx: { part: Part; order?: Order }) => string;
+  /** The customer has ordered the test's part before the visit. */
+  needsOrder?: boolean;
+  /** What the person does before the page is checked (submit an empty form, cause a toast…). */
+  act?: (page: Page, ctx: { part: Part }) => Promise<void>;
+}
+
+const submitEmpty = (button: string) => async (page: Page) => {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await expect(page.locator('.text-error, [role="alert"]').first()).toBeVisible();
+};
+
+const toastShows = async (page: Page) => {
+  await expect(page.locator('.Toastify__toast').first()).toBeVisible();
+  // The toast slides in: check it once it has arrived, not mid-animation.
+  await page.waitForTimeout(800);
+};
+
+export const visits: Visit[] = [
+  // A visitor.
+  { name: 'home', role: 'visitor', path: () => '/' },
+  { name: 'catalog', role: 'visitor', path: () => '/parts' },
+  {
+    name: 'catalog, the part found',
+    role: 'visitor',
+    path: ({ part }) => `/parts?q=${encodeURIComponent(part.name)}`,
+  },
+  { name: 'catalog, nothing found', role: 'visitor', path: () => '/parts?q=no-such-part-anywhere' },
+  { name: 'catalog, page past the end', role: 'visitor', path: () => '/parts?page=99' },
+  { name: 'part page', role: 'visitor', path: ({ part }) => `/parts/${part._id}` },
+  { name: 'unknown part', role: 'visitor', path: () => '/parts/000000000000000000000000' },
+  { name: 'blogs', role: 'visitor', path: () => '/blogs' },
+  { name: 'portfolio', role: 'visitor', path: () => '/portfolio' },
+  { name: 'login', role: 'visitor', path: () => '/login' },
+  { name: 'login, empty form sent', role: 'visitor', path: () => '/login', act: submitEmpty('Login') },
+  { name: 'register', role: 'visitor', path: () => '/register' },
+  {
+    name: 'register, empty form sent',
+    role: 'visitor',
+    path: () => '/register',
+    act: submitEmpty('Register'),
+  },
+  { name: 'not found', role: 'visitor', path: () => '/no-such-page' },
+  // A customer.
+  { name: 'purchase', role: 'customer', path: ({ part }) => `/purchase/${part._id}` },
+  {
+    name: 'purchase, delivery left empty',
+    role: 'customer',
+    path: ({ part }) => `/purchase/${part._id}`,
+    act: submitEmpty('Order'),
+  },
+  {
+    name: 'order placed, with its toast',
+    role: 'customer',
+    path: ({ part }) => `/purchase/${part._id}`,
+    act: async (page) => {
+      await page.getByLabel('Phone').fill('+1 555 010 2030');
+      await page.getByLabel('Address').fill('12 Harbour Street, Springfield 40001');
+      await page.getByRole('button', { name: 'Order', exact: true }).click();
+      await expect(page.getByTestId('order-placed')).toBeVisible();
+      await toastShows(page);
+    },
+  },
+  { name: 'profile', role: 'customer', path: () => '/dashboard' },
+  { name: 'my orders, none yet', role: 'customer', path: () => '/dashboard/myorders' },
+  { name: 'my orders', role: 'customer', path: () => '/dashboard/myorders', needsOrder: true },
+  {
+    name: 'payment',
+    role: 'customer',
+    path: ({ order }) => `/dashboard/payment/${order?._id}`,
+    needsOrder: true,
+  },
+  {
+    name: 'order',
+    role: 'customer',
+    path: ({ order }) => `/dashboard/orders/${order?._id}`,
+    needsOrder: true,
+  },
+  {
+    name: 'invoice',
+    role: 'customer',
+    path: ({ order }) => `/dashboard/orders/${order?._id}/invoice`,
+    needsOrder: true,
+  },
+  { name: 'add review', role: 'customer', path: () => '/dashboard/addreview' },
+  {
+    name: 'add review, empty form sent',
+    role: 'customer',
+    path: () => '/dashboard/addreview',
+    act: submitEmpty('Add Review'),
+  },
+  {
+    name: 'admin page refused, with its toast',
+    role: 'customer',
+    path: () => '/dashboard/addproduct',
+    act: toastShows,
+  },
+  // An admin.
+  { name: 'profile (admin)', role: 'admin', path: () => '/dashboard' },
+  { name: 'add product', role: 'admin', path: () => '/dashboard/addproduct' },
+  {
+    name: 'add product, empty form sent',
+    role: 'admin',
+    path: () => '/dashboard/addproduct',
+    act: submitEmpty('Add Product'),
+  },
+  { name: 'manage products', role: 'admin', path: () => '/dashboard/manageproducts' },
+  {
+    name: 'manage products, nothing found',
+    role: 'admin',
+    path: () => '/dashboard/manageproducts?q=no-such-part-anywhere',
+  },
+  { name: 'edit product', role: 'admin', path: ({ part }) => `/dashboard/manageproducts/${part._id}` },
+  { name: 'manage orders', role: 'admin', path: () => '/dashboard/manageorders', needsOrder: true },
+  {
+    name: 'manage orders, nothing found',
+    role: 'admin',
+    path: () => '/dashboard/manageorders?q=no-such-order-anywhere',
+  },
+  {
+    name: 'order (admin)',
+    role: 'admin',
+    path: ({ order }) => `/dashboard/orders/${order?._id}`,
+    needsOrder: true,
+  },
+  { name: 'users', role: 'admin', path: () => '/dashboard/users' },
+  { name: 'outbox', role: 'admin', path: () => '/dashboard/outbox', needsOrder: true },
+];
+
+async function placeOrder(page: Page, buyer: Account, part: Part) {
+  const res = await page.request.post('/api/order', {
+    headers: { authorization: `Bearer ${buyer.token}` },
+    data: {
+      partId: part._id,
+      productQuantity: 20,
+      phone: '+1 555 010 2030',
+      address: '1 Main Street, Springfield',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { order: Order }).order;
+}
+
+/** Waits until the page has loaded its data: no route chunk, query or spinner still pending. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main .loading, progress[aria-label="Loading page"]')).toHaveCount(0);
+}
+
+/**
+ * One test per visit: signs in as its role (the fixtures make the people and the part), opens
+ * the page, acts, and hands the settled page to `check`.
+ */
+export function eachVisit(check: (page: Page, visit: Visit) => Promise<void>) {
+  for (const visit of visits) {
+    test(`${visit.name} (${visit.role})`, async ({ page, customer, admin, part }) => {
+      const order = visit.needsOrder ? await placeOrder(page, customer, part) : undefined;
+      if (visit.role === 'customer') await signInAs(page, customer);
+      if (visit.role === 'admin') await signInAs(page, admin);
+      await page.goto(visit.path({ part, order }));
+      await settled(page);
+      await visit.act?.(page, { part });
+      await settled(page);
+      await check(page, visit);
+    });
+  }
+}

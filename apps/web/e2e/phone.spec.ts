@@ -1,0 +1,56 @@
+import { expectNoAxeViolations } from './axe';
+import { eachVisit } from './every-route';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 12, phones: at 360 px no page scrolls sideways, and every button and link in the page's
+ * content can be reached by scrolling down only. The phone layout (stacked cards) passes axe too.
+ */
+test.describe('phones (360 × 740)', () => {
+  // Not `isMobile`: a phone's browser zooms out to fit a page that overflows, which would hide it.
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  eachVisit(async (page) => {
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      // The elements that stick out, to say what to fix.
+      wide: [...document.querySelectorAll('body *')]
+        .filter(
+          (el) =>
+            el.getBoundingClientRect().right + window.scrollX > window.innerWidth + 0.5 ||
+            el.getBoundingClientRect().left + el.scrollWidth + window.scrollX > window.innerWidth + 0.5,
+        )
+        .slice(-5)
+        .map(
+          (el) =>
+            `${el.outerHTML.slice(0, 100)} (right ${Math.round(el.getBoundingClientRect().left + Math.max(el.scrollWidth, el.getBoundingClientRect().width) + window.scrollX)})`,
+        ),
+    }));
+    expect(widths.viewport).toBe(360);
+    expect(widths.page, `the page is wider than the screen:\n${widths.wide.join('\n')}`).toBeLessThanOrEqual(
+      widths.viewport,
+    );
+
+    const actions = page.locator('main').locator('a:visible, button:visible, select:visible, input:visible');
+    const outside: string[] = [];
+    for (const action of await actions.all()) {
+      // Vertically only (scrollIntoView would scroll a wide table's box sideways too).
+      await action.evaluate((el) =>
+        window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200),
+      );
+      const scrolledX = await page.evaluate(() => window.scrollX);
+      const box = await action.boundingBox();
+      if (!box || box.width === 0) continue;
+      if (scrolledX !== 0 || box.x < 0 || box.x + box.width > widths.viewport + 0.5) {
+        const label = (await action.getAttribute('aria-label')) ?? (await action.innerText()).trim();
+        outside.push(
+          `${label || (await action.evaluate((el) => el.outerHTML.slice(0, 80)))} at x=${Math.round(box.x)}, width ${Math.round(box.width)}`,
+        );
+      }
+    }
+    expect(outside, `actions off-screen:\n${outside.join('\n')}`).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page);
+  });
+});
