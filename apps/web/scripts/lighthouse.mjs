@@ -8,7 +8,15 @@
 // (default /usr/bin/chromium), LIGHTHOUSE_SKIP_BUILD=1 to measure the current build,
 // LIGHTHOUSE_REPORTS=<folder> to keep each page's full JSON report there.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -50,7 +58,14 @@ function build() {
 /** The store as `npm start` runs it, in its own process group so nothing it starts outlives it. */
 async function startStore() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-lighthouse-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(async () => {
+    // The emulator's supervisor may still be saving its accounts here as the store exits.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (!existsSync(dataDir)) return;
+    }
+  });
   const store = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     detached: true,
@@ -81,6 +96,7 @@ async function startStore() {
     try {
       process.kill(-store.pid, 'SIGKILL');
     } catch {}
+    await stopLeftovers(dataDir);
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -93,6 +109,42 @@ async function startStore() {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('the store did not answer /api/health within 120 s');
+}
+
+/** Our processes whose command line names `dataDir` (Linux /proc). */
+function processesUsing(dataDir) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dataDir)) pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
+}
+
+/**
+ * The store runs its Auth emulator's supervisor in a process group of its own; it stops when the
+ * store exits, but one stopped while still starting can linger. Given 15 s, then stopped here.
+ */
+async function stopLeftovers(dataDir) {
+  for (const [wait, signal] of [
+    [15_000, 'SIGTERM'],
+    [5_000, 'SIGKILL'],
+  ]) {
+    const deadline = Date.now() + wait;
+    while (processesUsing(dataDir).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const left = processesUsing(dataDir);
+    if (left.length === 0) return;
+    console.error(`lighthouse: ${signal} to processes left behind: ${left.join(' ')}`);
+    for (const pid of left) {
+      try {
+        process.kill(pid, signal);
+      } catch {}
+    }
+  }
 }
 
 async function seededPartPath() {
@@ -142,6 +194,8 @@ try {
   const pages = ['/', '/parts', await seededPartPath()];
   const chrome = await chromeLauncher.launch({
     chromePath,
+    // Our own SIGINT handler stops everything; chrome-launcher's would exit before it ran.
+    handleSIGINT: false,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   cleanups.push(async () => chrome.kill());
