@@ -1,11 +1,18 @@
 import { TOAST_OPTIONS } from '@store/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { onSessionDenied } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { endSession } from '../lib/sign-out';
 import { router } from './router';
+
+/**
+ * The toast container (and react-toastify with its styles) loads after the first paint: the home
+ * route's JavaScript budget has no room for it, and a toast shown earlier waits in its queue.
+ */
+const ToastContainer = lazy(() =>
+  import('react-toastify').then((module) => ({ default: module.ToastContainer })),
+);
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -20,7 +27,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer {...TOAST_OPTIONS} />
+      <Suspense fallback={null}>
+        <ToastContainer {...TOAST_OPTIONS} />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -55,8 +55,5 @@ export const answers = {
   userSchema,
 };
 
-/**
- * Errors (ours, and those of other image hosts speaking spec §7), and zod itself for the few
- * checks that are not about answers (lib/env.ts).
- */
-export { apiErrorSchema, imageRefusedSchema, z };
+/** Errors: ours, and those of other image hosts speaking spec §7. */
+export { apiErrorSchema, imageRefusedSchema };

@@ -3,10 +3,9 @@ import type { IdentitySettings } from '@store/shared';
 /**
  * Everything the web app is configured with, checked with zod in this one module: the build's
  * environment (`import.meta.env`, fixed when Vite builds) and the identity settings the store
- * decides at run time (docs/decisions/007). Both are first needed by a network call, so zod is
- * loaded then, alongside it, and stays out of the entry bundle.
+ * decides at run time (docs/decisions/007). Both are first needed by a network call, so their
+ * schemas are loaded then and stay out of the entry bundle.
  */
-const zod = () => import('./answer-schemas').then((module) => module.z);
 
 export interface WebEnv {
   /** The store's origin when the web app is served from elsewhere; empty: the page's own. */
@@ -20,16 +19,7 @@ let checkedEnv: Promise<WebEnv> | undefined;
 
 /** The build's environment, checked once; a wrong value fails every call with a clear message. */
 export function webEnv(): Promise<WebEnv> {
-  checkedEnv ??= zod().then((z) => {
-    const httpUrl = z.url({ protocol: /^https?$/ });
-    return z
-      .object({
-        VITE_API_URL: z.union([httpUrl, z.literal('')]).default(''),
-        VITE_IMAGE_HOST_URL: httpUrl.optional(),
-        VITE_IMAGE_HOST_KEY: z.string().default(''),
-      })
-      .parse(import.meta.env);
-  });
+  checkedEnv ??= import('./web-env-schema').then(({ webEnvSchema }) => webEnvSchema.parse(import.meta.env));
   return checkedEnv;
 }
 

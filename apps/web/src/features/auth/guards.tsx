@@ -1,9 +1,9 @@
 import { toastMessages } from '@store/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { useSessionUser } from '../../lib/session';
+import { notify } from '../../lib/toast';
 import { useAdminStatus } from './use-admin-status';
 import { useSignOut } from './use-sign-out';
 
@@ -25,7 +25,7 @@ export function RequireAdmin() {
 
   useEffect(() => {
     if (!refused) return;
-    toast.error(toastMessages.unauthorized, { toastId: 'unauthorized' });
+    notify.error(toastMessages.unauthorized, { toastId: 'unauthorized' });
     void signOut('/login');
   }, [refused, signOut]);
 

@@ -1,10 +1,10 @@
 import { pageMessages, reviewMessages } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useSessionUser } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
 import { useAdminStatus } from '../../auth';
 import { deleteReview, ReviewCard, reviewKeys, reviewsQuery } from '../../reviews';
 
@@ -20,10 +20,10 @@ export function HomeReviews() {
   const remove = useMutation({
     mutationFn: deleteReview,
     onSuccess: () => {
-      toast.success(reviewMessages.deleted);
+      notify.success(reviewMessages.deleted);
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => notify.error(error.message),
   });
   const canDelete = Boolean(user) && admin.data?.admin === true;
 

@@ -4,8 +4,19 @@ import { excerpt, formatPrice, formatQuantity } from '../../../lib/format';
 import { PurchaseAction } from './purchase-action';
 import { StockBadge } from './stock-badge';
 
-/** One part as the home page and the catalog show it (spec §2). */
-export function PartCard({ part, priority = false }: { part: Part; priority?: boolean }) {
+/**
+ * One part as the home page and the catalog show it (spec §2). `heading` keeps the outline
+ * unbroken: h3 under the home page's section headings, h2 right under the catalog's h1.
+ */
+export function PartCard({
+  part,
+  priority = false,
+  heading: Heading = 'h3',
+}: {
+  part: Part;
+  priority?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
   const headingId = `part-${part._id}`;
   const page = `/parts/${encodeURIComponent(part._id)}`;
   return (
@@ -27,11 +38,11 @@ export function PartCard({ part, priority = false }: { part: Part; priority?: bo
         />
       </Link>
       <div className="card-body gap-3">
-        <h3 id={headingId} className="card-title text-lg leading-snug">
+        <Heading id={headingId} className="card-title text-lg leading-snug">
           <Link to={page} className="link link-hover">
             {part.name}
           </Link>
-        </h3>
+        </Heading>
         <div className="flex flex-wrap gap-2">
           <StockBadge stock={part.stock} />
           {part.bulkDiscount && <span className="badge badge-accent">Bulk discount eligible</span>}

@@ -159,8 +159,9 @@ export default function CatalogPage() {
               {q && ` matching “${q}”`}
             </p>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {parts.data.items.map((part) => (
-                <PartCard key={part._id} part={part} />
+              {/* The first row is above the fold (and the first image the page's largest paint). */}
+              {parts.data.items.map((part, index) => (
+                <PartCard key={part._id} part={part} priority={index < 3} heading="h2" />
               ))}
             </div>
             <Pagination

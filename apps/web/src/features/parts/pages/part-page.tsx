@@ -18,7 +18,15 @@ export default function PartPage() {
   // The tab, search results and shares name the part, not just 'Part'.
   usePageTitle(part.data?.name, part.data?.description.slice(0, 160));
 
-  if (part.isPending) return <LoadingState label="Loading the part…" />;
+  // A screen tall, so the footer starts below the fold and does not jump when the part arrives
+  // (Lighthouse measured a layout shift of 0.7 on phones).
+  if (part.isPending) {
+    return (
+      <div className="min-h-screen">
+        <LoadingState label="Loading the part…" />
+      </div>
+    );
+  }
   if (part.isError) {
     if (part.error instanceof ApiError && part.error.status === 404) return <PartNotFound />;
     return (
