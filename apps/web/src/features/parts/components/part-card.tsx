@@ -38,7 +38,9 @@ export function PartCard({
         />
       </Link>
       <div className="card-body gap-3">
-        <Heading id={headingId} className="card-title text-lg leading-snug">
+        {/* Two lines kept for every name, and a badge row on every card (the stock badge), so
+            the boxes below line up across a row of cards. */}
+        <Heading id={headingId} className="card-title line-clamp-2 block min-h-[2lh] text-lg leading-snug">
           <Link to={page} className="link link-hover">
             {part.name}
           </Link>
