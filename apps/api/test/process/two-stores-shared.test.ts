@@ -1,73 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { createClient } from 'redis';
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../src/auth/tokens.js';
 import { png } from '../fixtures/images.js';
-import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
-import { cleanUp, freePort, newDataDir, type Store, startedStore } from './store-process.js';
+import { at, signedIn, startSharedStack, stopSharedStack } from './shared-stack.js';
+import type { Store } from './store-process.js';
 
 /**
  * Two real store processes on one PostgreSQL and the machine's Redis (server.ts's wiring): the
  * sign-in limit counts requests to both, an image uploaded through one is served by the other,
  * and both stop cleanly with their Redis client open.
  */
-const JWT_SECRET = 'two-stores-shared-test-secret-long-enough';
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const REDIS_PREFIX = `test:two-stores:${randomBytes(6).toString('hex')}:`;
-
-let postgres: PrivatePostgres | undefined;
-afterAll(async () => {
-  await cleanUp();
-  postgres?.destroy();
-  const redis = createClient({ url: REDIS_URL });
-  await redis.connect();
-  const keys = await redis.keys(`${REDIS_PREFIX}*`);
-  if (keys.length) await redis.del(keys);
-  await redis.close();
-}, 60_000);
-
-async function adminAuth(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const email = 'shared-admin@example.com';
-    const { rows } = await client.query(
-      `insert into users (email, name, role) values ($1, 'Shared admin', 'admin') returning token_version, created_at`,
-      [email],
-    );
-    const [{ token_version: tokenVersion, created_at: createdAt }] = rows;
-    const token = createTokenService(JWT_SECRET).issue({
-      email,
-      name: 'Shared admin',
-      tokenVersion,
-      createdAt,
-    });
-    return { Authorization: `Bearer ${token}` };
-  } finally {
-    await client.end();
-  }
-}
-
-const at = (store: Store, path: string, init?: RequestInit) =>
-  fetch(`http://127.0.0.1:${store.port}${path}`, init);
+afterAll(stopSharedStack, 60_000);
 
 describe('two store processes on one PostgreSQL and Redis', () => {
   it('share the sign-in limit and the uploaded images, and stop cleanly', async () => {
-    postgres = await startPrivatePostgres(await freePort());
-    const env = {
-      DATABASE_URL: postgres.url,
-      JWT_SECRET,
-      REDIS_URL,
-      REDIS_PREFIX,
-      AUTH_RATE_LIMIT: '3',
-      FIREBASE_PROJECT_ID: 'demo-two-stores-shared',
-      AUTH_EMULATOR: 'external',
-    };
-    const [a, b] = (await Promise.all([
-      startedStore(newDataDir(), { env }),
-      startedStore(newDataDir(), { env }),
-    ])) as [Store, Store];
+    const stack = await startSharedStack('two-stores', { AUTH_RATE_LIMIT: '3' });
+    const { a, b } = stack;
     for (const store of [a, b]) {
       const health = await at(store, '/api/health');
       expect(await health.json()).toMatchObject({ database: 'ok', redis: 'ok' });
@@ -84,7 +31,7 @@ describe('two store processes on one PostgreSQL and Redis', () => {
     form.append('image', new Blob([await png(320, 240)], { type: 'image/png' }), 'part.png');
     const uploaded = await at(a, '/api/image', {
       method: 'POST',
-      headers: await adminAuth(postgres.url),
+      headers: await signedIn(stack, 'shared-admin@example.com', 'admin'),
       body: form,
     });
     expect(uploaded.status).toBe(201);

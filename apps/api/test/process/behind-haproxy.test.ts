@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { png } from '../fixtures/images.js';
+import { type Haproxy, startHaproxy } from './haproxy.js';
+import { at, type SharedStack, signedIn, startSharedStack, stopSharedStack } from './shared-stack.js';
+import { type Store, waitFor } from './store-process.js';
+
+/**
+ * The issue's CI test for several instances (issue 13): two store processes on one PostgreSQL
+ * and the local Redis behind Debian's HAProxy, configured by deploy/haproxy.cfg as in
+ * docker-compose.yml. Everything is reached through the proxy except where an instance is named.
+ */
+let proxy: Haproxy | undefined;
+afterAll(async () => {
+  await proxy?.stop();
+  await stopSharedStack();
+}, 60_000);
+
+/** How many request-log lines a store wrote for a route (every request gets one). */
+const served = (store: Store, route: string) =>
+  store
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`"route":"${route}"`)).length;
+
+describe('two store processes behind HAProxy', () => {
+  it('sell a stock exactly once, share the sign-in limit and images, and agree on edits', async () => {
+    const stack: SharedStack = await startSharedStack('behind-haproxy', {
+      AUTH_RATE_LIMIT: '4',
+      TRUST_PROXY: '1',
+      MAX_OPEN_ORDERS: '1000',
+    });
+    const { a, b } = stack;
+    proxy = await startHaproxy([a, b]);
+    const base = `http://127.0.0.1:${proxy.port}`;
+    const admin = await signedIn(stack, 'proxy-admin@example.com', 'admin');
+    const customer = await signedIn(stack, 'proxy-customer@example.com', 'customer');
+
+    // An image uploaded through the proxy, served through it repeatedly (so by both instances).
+    const form = new FormData();
+    form.append('image', new Blob([await png(320, 240)], { type: 'image/png' }), 'part.png');
+    const uploaded = await fetch(`${base}/api/image`, { method: 'POST', headers: admin, body: form });
+    expect(uploaded.status).toBe(201);
+    const { data: image } = (await uploaded.json()) as { data: { url: string } };
+    const imageBefore = { a: served(a, '/uploads/:file'), b: served(b, '/uploads/:file') };
+    const bodies = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const res = await fetch(`${base}${image.url}`);
+        expect(res.status).toBe(200);
+        return Buffer.from(await res.arrayBuffer());
+      }),
+    );
+    for (const body of bodies) expect(Buffer.compare(body, bodies[0] as Buffer)).toBe(0);
+    for (const store of [a, b]) expect((await at(store, image.url)).status).toBe(200);
+
+    // A part with a stock of 20, added through the proxy.
+    const part = {
+      name: 'Proxied gearbox',
+      price: 12.5,
+      availableQuantity: 20,
+      minOrderQuantity: 1,
+      description: 'Sold by two instances at once.',
+      img: image.url,
+    };
+    const added = await fetch(`${base}/api/addproduct`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify(part),
+    });
+    expect(added.status).toBe(201);
+    const { insertedId: partId } = (await added.json()) as { insertedId: string };
+
+    // 200 concurrent orders of one each through the proxy: exactly 20 are sold.
+    const ordersBefore = { a: served(a, '/api/order'), b: served(b, '/api/order') };
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${base}/api/order`, {
+          method: 'POST',
+          headers: { ...customer, 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
+          body: JSON.stringify({
+            partId,
+            productQuantity: 1,
+            phone: '+1 555 010 2030',
+            address: '12 Harbour Street, Springfield 40001',
+          }),
+        }).then((res) => res.status),
+      ),
+    );
+    const count = (status: number) => statuses.filter((s) => s === status).length;
+    expect({ 201: count(201), 409: count(409) }).toEqual({ 201: 20, 409: 180 });
+    const db = new pg.Client({ connectionString: stack.postgres.url });
+    await db.connect();
+    try {
+      const stock = await db.query('select available_quantity from parts where id = $1', [partId]);
+      expect(stock.rows[0].available_quantity).toBe(0);
+      const orders = await db.query('select count(*)::int as n from orders where part_id = $1', [partId]);
+      expect(orders.rows[0].n).toBe(20);
+    } finally {
+      await db.end();
+    }
+    // Both instances took orders, and served the image.
+    await waitFor(
+      () => served(a, '/api/order') - ordersBefore.a + served(b, '/api/order') - ordersBefore.b === 200,
+      'the log lines',
+    );
+    const ordersA = served(a, '/api/order') - ordersBefore.a;
+    const ordersB = served(b, '/api/order') - ordersBefore.b;
+    expect(ordersA + ordersB).toBe(200);
+    expect(Math.min(ordersA, ordersB)).toBeGreaterThan(50);
+    expect(served(a, '/uploads/:file') - imageBefore.a).toBeGreaterThan(1); // 1 direct, others proxied
+    expect(served(b, '/uploads/:file') - imageBefore.b).toBeGreaterThan(1);
+
+    // Sign-in attempts through the proxy land on both instances and count against one limit.
+    const signInsBefore = { a: served(a, '/api/user/:email'), b: served(b, '/api/user/:email') };
+    const signIns: number[] = [];
+    for (let i = 0; i < 6; i++)
+      signIns.push((await fetch(`${base}/api/user/someone@example.com`, { method: 'PUT' })).status);
+    expect(signIns).toEqual([401, 401, 401, 401, 429, 429]);
+    // A store logs a request once its answer is sent, so the last line may still be on its way.
+    const signInsAt = (store: Store, before: number) => served(store, '/api/user/:email') - before;
+    await waitFor(() => signInsAt(a, signInsBefore.a) + signInsAt(b, signInsBefore.b) === 6, 'the log lines');
+    expect(signInsAt(a, signInsBefore.a)).toBe(3);
+    expect(signInsAt(b, signInsBefore.b)).toBe(3);
+
+    // A part edited through A directly is served changed by B directly within 1 s, after B read it.
+    const nameAtB = async () =>
+      ((await (await at(b, `/api/part/${partId}`)).json()) as { name: string }).name;
+    for (let i = 0; i < 2; i++) expect(await nameAtB()).toBe(part.name);
+    const edited = await at(a, `/api/part/${partId}`, {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...part, availableQuantity: undefined, name: 'Proxied gearbox, renamed' }),
+    });
+    expect(edited.status).toBe(200);
+    const editedAt = Date.now();
+    let seenAfter = Number.POSITIVE_INFINITY;
+    while (Date.now() - editedAt < 1000) {
+      if ((await nameAtB()) === 'Proxied gearbox, renamed') {
+        seenAfter = Date.now() - editedAt;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(seenAfter).toBeLessThan(1000);
+  }, 240_000);
+});
