@@ -7,11 +7,11 @@ import {
   orderStatusSchema,
 } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
+import { SearchBox } from '../../../components/ui/search-box';
 import { EmptyState } from '../../../components/ui/states';
 import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
@@ -59,7 +59,6 @@ function UnpaidButton({ order, onMove, busy }: { order: Order; onMove: () => voi
 /** The admin's desk (issue 11): find an order, see it, and move it with a confirmation. */
 export default function ManageOrdersPage() {
   const admin = useSessionUser();
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const page = pageParam(params);
   const filter = filterOf(params);
@@ -76,11 +75,6 @@ export default function ManageOrdersPage() {
       ...(next.q && { q: next.q }),
       ...(next.page && next.page > 1 && { page: String(next.page) }),
     });
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    show({ status: filter.status, q });
-  };
 
   return (
     <div>
@@ -91,26 +85,13 @@ export default function ManageOrdersPage() {
         </DownloadButton>
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <search className="w-full sm:max-w-md">
-          <form onSubmit={onSearch} className="join w-full">
-            <label htmlFor={`${id}-q`} className="sr-only">
-              Search orders by number or e-mail
-            </label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              defaultValue={filter.q ?? ''}
-              key={filter.q ?? ''}
-              placeholder="Order number or e-mail"
-              maxLength={254}
-              className="input join-item w-full"
-            />
-            <button type="submit" className="btn btn-primary join-item">
-              Search
-            </button>
-          </form>
-        </search>
+        <SearchBox
+          label="Search orders by number or e-mail"
+          placeholder="Order number or e-mail"
+          value={filter.q ?? ''}
+          maxLength={254}
+          onSearch={(q) => show({ status: filter.status, q })}
+        />
         <label className="flex items-center gap-2 text-sm">
           Status
           <select

@@ -9,10 +9,10 @@ import {
   stockMessages,
 } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { pageParam } from '../../../components/ui/paged-table';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchBox } from '../../../components/ui/search-box';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { partsListQuery } from '../api';
 import { PagePastEnd } from '../components/page-past-end';
@@ -33,7 +33,6 @@ const bestMatch = { value: 'relevance', label: 'Best match' } as const;
  * page of a large catalog is reachable; "Previous" asks for the page by number.
  */
 export default function CatalogPage() {
-  const id = useId();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
@@ -65,36 +64,17 @@ export default function CatalogPage() {
     setParams(next);
   };
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const term = new FormData(event.currentTarget).get('q');
-    update({ q: typeof term === 'string' ? term.trim() : undefined, page: undefined, cursor: undefined });
-  };
-
   return (
     <div className="mx-auto max-w-7xl px-6 py-12">
       <h1 className="text-4xl font-bold">All parts</h1>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <search className="w-full sm:max-w-md">
-          <form onSubmit={onSearch} className="join w-full">
-            <label htmlFor={`${id}-q`} className="sr-only">
-              Search parts by name
-            </label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              defaultValue={q}
-              key={q}
-              placeholder="Search parts by name"
-              maxLength={100}
-              className="input join-item w-full"
-            />
-            <button type="submit" className="btn btn-primary join-item">
-              Search
-            </button>
-          </form>
-        </search>
+        <SearchBox
+          label="Search parts by name"
+          placeholder="Search parts by name"
+          value={q}
+          maxLength={100}
+          onSearch={(term) => update({ q: term, page: undefined, cursor: undefined })}
+        />
         <label className="flex cursor-pointer items-center gap-2 text-sm">
           <input
             type="checkbox"

@@ -1,11 +1,11 @@
 import { confirmMessages, productMessages } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
+import { SearchBox } from '../../../components/ui/search-box';
 import { EmptyState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { deleteProduct, partKeys, partsListQuery } from '../api';
@@ -15,7 +15,6 @@ const PAGE_SIZE = 20;
 
 /** Manage Products (spec §2): number, avatar, name, unit price, stock, Update, Delete; search by name. */
 export default function ManageProductsPage() {
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const page = pageParam(params);
   const q = params.get('q')?.trim() ?? '';
@@ -34,13 +33,6 @@ export default function ManageProductsPage() {
     onError: (error) => toast.error(error.message),
   });
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const term = new FormData(event.currentTarget).get('q');
-    const next = typeof term === 'string' ? term.trim() : '';
-    setParams(next ? { q: next } : {});
-  };
-
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -49,26 +41,15 @@ export default function ManageProductsPage() {
           Add Product
         </Link>
       </div>
-      <search className="mt-4 block w-full sm:max-w-md">
-        <form onSubmit={onSearch} className="join w-full">
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Search products by name
-          </label>
-          <input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            placeholder="Search products by name"
-            maxLength={100}
-            className="input input-sm join-item w-full"
-          />
-          <button type="submit" className="btn btn-primary btn-sm join-item">
-            Search
-          </button>
-        </form>
-      </search>
+      <SearchBox
+        label="Search products by name"
+        placeholder="Search products by name"
+        value={q}
+        maxLength={100}
+        small
+        className="mt-4 block w-full sm:max-w-md"
+        onSearch={(term) => setParams(term ? { q: term } : {})}
+      />
       <ListStates
         query={products}
         loadingLabel="Loading products…"
