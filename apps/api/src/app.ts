@@ -2,7 +2,7 @@ import path from 'node:path';
 import { apiMessages, type IdentitySettings } from '@store/shared';
 import compression from 'compression';
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { emulatorProxy } from './auth/emulator-proxy.js';
 import { requireUser } from './auth/guards.js';
@@ -14,6 +14,7 @@ import { docsRoutes } from './features/docs/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createImagesRepo } from './features/images/repo.js';
 import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
+import { createS3ImageStore, type S3Settings } from './features/images/s3-store.js';
 import { createDatabaseImageStore, createLocalImageStore } from './features/images/store.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
@@ -40,6 +41,8 @@ import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
+import type { ReadCache } from './lib/read-cache/cache.js';
+import { forgetOnWrite, PAGE_CACHE_CONTROL, remember } from './lib/read-cache/remember.js';
 import type { RedisHandle } from './lib/redis.js';
 import { requestLog } from './lib/request-log.js';
 import { SharedRateLimitStore } from './lib/shared-rate-limit-store.js';
@@ -72,6 +75,8 @@ export interface AppDeps {
     outboxDir: string;
     /** Where uploaded images are kept and served from (/uploads). */
     uploadsDir: string;
+    /** S3_BUCKET…: uploaded images go to this bucket, before PostgreSQL or the disk. */
+    s3?: S3Settings | undefined;
     imageHostKey?: string | undefined;
     imageHostOrigins: string[];
     /** Parts with fewer units are 'Low stock' (LOW_STOCK_THRESHOLD; default 50). */
@@ -87,9 +92,16 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** With REDIS_URL: where sign-in limits are counted, shared by every instance. */
   redis?: RedisHandle;
+  /**
+   * Where public browse answers are kept for the fast layer in front of this app
+   * (lib/read-cache); the caller wires it to the database's change feed. Without it nothing is kept.
+   */
+  readCache?: ReadCache;
   /** Tests: told of every answer that breaks the shared contract. */
   checkResponses?: (problem: string) => void;
 }
+
+const passThrough: RequestHandler = (_req, _res, next) => next();
 
 /** Builds the whole application from its dependencies; `server.ts` only listens. */
 export function createApp({
@@ -101,6 +113,7 @@ export function createApp({
   config,
   jobs = noJobs,
   redis,
+  readCache,
   checkResponses,
 }: AppDeps): Express {
   const app = express();
@@ -127,6 +140,8 @@ export function createApp({
   );
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
+  if (readCache) api.use(forgetOnWrite(readCache));
+  const cached = readCache ? remember(readCache) : passThrough;
   api.use(docsRoutes());
   api.use(healthRoutes(database, identity, redis));
   api.use(identitySettingsRoutes(config.identitySettings));
@@ -134,30 +149,37 @@ export function createApp({
   const signedIn = requireUser(tokens, (email) => users.find(email));
   const partsRepo = createPartsRepo(database.db);
   const sitemap = createSitemapService(createSitemapRepo(database.db));
+  // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
+  // without one, the sitemap's own TTL applies.
+  readCache?.onInvalidate(sitemap.invalidate);
   api.use(
     partsRoutes(
       createPartsService(partsRepo, {
         imageHostOrigins: config.imageHostOrigins,
-        // A part added, edited or deleted here; other instances' edits wait for the cache's TTL.
+        // A part added, edited or deleted here.
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
-      { requireUser: signedIn },
+      { requireUser: signedIn, cached },
     ),
   );
-  // On PostgreSQL every instance serves every upload; the embedded store is one instance with
-  // its own disk (docs/decisions/013).
-  const images =
+  // With a bucket, or on PostgreSQL, every instance serves every upload; otherwise the embedded
+  // store is one instance with its own disk. A bucket still serves what went to PostgreSQL
+  // before it (docs/decisions/013).
+  const ownImages =
     database.kind === 'postgres'
       ? createDatabaseImageStore(createImagesRepo(database.db))
       : createLocalImageStore(config.uploadsDir);
+  const images = config.s3 ? createS3ImageStore(config.s3, logger, ownImages) : ownImages;
   api.use(
     imagesRoutes(images, {
       requireUser: signedIn,
       key: config.imageHostKey,
     }),
   );
-  api.use(reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), { requireUser: signedIn }));
+  api.use(
+    reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), { requireUser: signedIn, cached }),
+  );
   const orders = createOrdersService({
     orders: createOrdersRepo(database.db, jobs),
     parts: partsRepo,
@@ -209,7 +231,10 @@ export function createApp({
   app.use(seoRoutes(sitemap, { publicUrl: config.publicUrl }));
 
   const web = config.webDistDir
-    ? webAppRouter(config.webDistDir, identitySettingsElement(config.identitySettings))
+    ? webAppRouter(config.webDistDir, {
+        headHtml: identitySettingsElement(config.identitySettings),
+        ...(readCache && { cached: remember(readCache, PAGE_CACHE_CONTROL) }),
+      })
     : undefined;
   if (web) app.use(web);
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_LOW_STOCK_THRESHOLD, emailSchema, type IdentitySettings } from '@store/shared';
 import { z } from 'zod';
+import type { S3Settings } from './features/images/s3-store.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -133,6 +134,27 @@ const envSchema = z.object({
   IMAGE_HOST_KEY: z.string().min(8).max(200).optional(),
   /** Origins of an external image host whose URLs products may use (e.g. https://i.ibb.co). */
   IMAGE_HOST_ORIGINS: originList.default([]),
+  /** An S3-compatible bucket for uploaded images, before PostgreSQL or the disk (s3Of below). */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'expected a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as eu-west-1 (auto for Cloudflare R2)')
+    .optional(),
+  /** An S3-compatible service (MinIO, R2, Ceph…); unset: AWS. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'expected the http(s):// address of an S3-compatible service' })
+    .optional(),
+  /** Path-style addresses (endpoint/bucket/key), which MinIO and most self-hosted services need. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** Both or neither: unset, the AWS SDK's default chain finds credentials (a role, AWS_*…). */
+  S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -158,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       'Invalid environment variable(s):\n  JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
     );
   }
+  const s3 = s3Of(e);
   const projectId = e.FIREBASE_PROJECT_ID ?? DEFAULT_FIREBASE_PROJECT;
   const demoProject = projectId.startsWith('demo-');
   const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST ?? (demoProject ? DEFAULT_EMULATOR_HOST : undefined);
@@ -203,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,
     imageHostOrigins: e.IMAGE_HOST_ORIGINS,
+    /** Where uploaded images go when set: a bucket every instance reads (features/images/s3-store.ts). */
+    s3,
     /** With a project id per DATA_DIR, server.ts puts the emulator's own in (auth/emulator.ts). */
     identitySettings: identitySettingsOf(e, projectId, emulatorHost),
     firebase: {
@@ -240,6 +265,50 @@ function identitySettingsOf(
     authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
     projectId,
     ...(e.FIREBASE_APP_ID && { appId: e.FIREBASE_APP_ID }),
+  };
+}
+
+/**
+ * The bucket settings, all or nothing: a half-configured bucket would otherwise send uploads
+ * to PostgreSQL or the disk without a word, and the operator would find out from another
+ * instance's 404s.
+ */
+function s3Of(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const companions = (
+    ['S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  ).filter((name) => e[name] !== undefined);
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) {
+    if (companions.length > 0) {
+      problems.push(
+        `S3_BUCKET: required when ${companions.join(', ')} ${companions.length > 1 ? 'are' : 'is'} set`,
+      );
+    }
+  } else if (!e.S3_REGION) {
+    problems.push(
+      'S3_REGION: required when S3_BUCKET is set (e.g. eu-west-1; for an S3-compatible service, the region it expects, often us-east-1)',
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const [missing, given] = e.S3_ACCESS_KEY_ID
+      ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+      : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    problems.push(
+      `${missing}: required with ${given} (or leave both unset for the AWS SDK's default credentials)`,
+    );
+  }
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid environment variable(s):\n  ${problems.join('\n  ')}`);
+  if (!e.S3_BUCKET || !e.S3_REGION) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.js';
 import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
@@ -14,7 +14,10 @@ import { gracefulClose } from './lib/graceful-close.js';
 import { createLogger } from './lib/logger.js';
 import { apiRoot } from './lib/paths.js';
 import { makeDataDirPrivate, tightenDataDir } from './lib/private-dir.js';
+import { READ_CACHE_CHANNEL, ReadCache } from './lib/read-cache/cache.js';
+import { serveCachedFirst } from './lib/read-cache/fast-layer.js';
 import { openRedis } from './lib/redis.js';
+import { releaseStartupMemory } from './lib/release-startup-memory.js';
 
 /** Requests still running this long after a stop signal are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -83,6 +86,13 @@ async function main() {
   const tokens = createTokenService(resolveJwtSecret(config));
   // Connects in the background: the store serves without Redis (lib/redis.ts).
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
+  // Public answers are kept while the database's change feed is heard (lib/read-cache).
+  const readCache = new ReadCache();
+  const stopListening = await database.listen(READ_CACHE_CHANNEL, {
+    onNotify: () => readCache.invalidate(),
+    onGap: () => readCache.pause(),
+    onReady: () => readCache.resume(),
+  });
   const app = createApp({
     database,
     logger,
@@ -90,6 +100,7 @@ async function main() {
     tokens,
     jobs: jobs.queue,
     ...(redis && { redis }),
+    readCache,
     // Sign-ups and profile changes through the store's origin are saved within a second.
     ...(emulator && { onEmulatorAccountsChanged: () => emulator.accountsChanged() }),
     config: {
@@ -103,13 +114,14 @@ async function main() {
           : config.identitySettings,
     },
   });
-  const server: Server = app.listen(config.port, config.host, (error?: Error) => {
-    // Express 5 calls back with the listen error too (a port in use): never claim to listen then.
-    if (error) {
-      logger.fatal(`The store could not listen on ${config.host}:${config.port}: ${error.message}`);
-      void shutDown(1);
-      return;
-    }
+  releaseStartupMemory();
+  const server = createServer(serveCachedFirst(readCache, app, logger));
+  server.once('error', (error) => {
+    // A port in use: never claim to listen then.
+    logger.fatal(`The store could not listen on ${config.host}:${config.port}: ${error.message}`);
+    void shutDown(1);
+  });
+  server.listen(config.port, config.host, () => {
     const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
     const auth = firebase.emulatorHost
       ? `Auth emulator ${firebase.emulatorHost}`
@@ -127,6 +139,7 @@ async function main() {
   async function shutDown(code: number) {
     // Running jobs finish (or are handed back for a retry) while the database is still open.
     await jobs.stop();
+    await stopListening();
     await database.close();
     await identity.close();
     await redis?.close();

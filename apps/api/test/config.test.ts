@@ -120,6 +120,84 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1' }).redisUrl).toBe('rediss://:pw@cache:6380/1');
   });
 
+  describe('S3 bucket for images', () => {
+    const bucket = { S3_BUCKET: 'parts-depot-images', S3_REGION: 'eu-west-1' };
+
+    it('is off by default, and on with a bucket and a region', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+      // No keys: the AWS SDK's default chain (a role, AWS_* variables) supplies them.
+      expect(loadConfig(bucket).s3).toEqual({
+        bucket: 'parts-depot-images',
+        region: 'eu-west-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: undefined,
+      });
+    });
+
+    it('reads an S3-compatible service with its keys, beside PostgreSQL', () => {
+      const config = loadConfig({
+        ...bucket,
+        DATABASE_URL: 'postgres://store@db:5432/store',
+        JWT_SECRET: 'x'.repeat(40),
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'store-access',
+        S3_SECRET_ACCESS_KEY: 'store-secret-key-0123456789',
+      });
+      expect(config.databaseUrl).toBe('postgres://store@db:5432/store');
+      expect(config.s3).toEqual({
+        bucket: 'parts-depot-images',
+        region: 'eu-west-1',
+        endpoint: 'http://minio:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'store-access', secretAccessKey: 'store-secret-key-0123456789' },
+      });
+    });
+
+    it.each([
+      [{ S3_BUCKET: 'parts-depot-images' }, /S3_REGION: required when S3_BUCKET is set/],
+      [{ S3_REGION: 'eu-west-1' }, /S3_BUCKET: required when S3_REGION is set/],
+      [
+        { S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' },
+        /S3_BUCKET: required when S3_ENDPOINT, S3_FORCE_PATH_STYLE are set/,
+      ],
+      [
+        { ...bucket, S3_ACCESS_KEY_ID: 'store-access' },
+        /S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/,
+      ],
+      [
+        { ...bucket, S3_SECRET_ACCESS_KEY: 'store-secret' },
+        /S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/,
+      ],
+      [{ ...bucket, S3_BUCKET: 'Parts_Depot' }, /S3_BUCKET: expected a bucket name/],
+      [{ ...bucket, S3_REGION: 'EU West' }, /S3_REGION: expected a region/],
+      [{ ...bucket, S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT: expected the http\(s\):\/\/ address/],
+      [{ ...bucket, S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE:/],
+    ])('stops on a half-configured or wrong bucket: %o', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+
+    it('never repeats the secret key in its message', () => {
+      expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: 'store-secret-key-0123456789' })).toThrow(
+        /^(?![\s\S]*store-secret-key)/,
+      );
+    });
+
+    it('treats empty S3 variables as unset, as docker-compose passes them', () => {
+      expect(
+        loadConfig({
+          S3_BUCKET: '',
+          S3_REGION: '',
+          S3_ENDPOINT: '',
+          S3_ACCESS_KEY_ID: '',
+          S3_SECRET_ACCESS_KEY: '',
+        }).s3,
+      ).toBeUndefined();
+    });
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

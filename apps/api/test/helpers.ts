@@ -11,8 +11,11 @@ import { createFirebaseIdentity } from '../src/auth/identity.js';
 import { createTokenService } from '../src/auth/tokens.js';
 import { type DatabaseHandle, openPglite, openPostgres, type QueryLogger } from '../src/db/client.js';
 import type { parts } from '../src/db/schema.js';
+import type { S3Settings } from '../src/features/images/s3-store.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/lib/logger.js';
+import { READ_CACHE_CHANNEL, ReadCache } from '../src/lib/read-cache/cache.js';
+import { serveCachedFirst } from '../src/lib/read-cache/fast-layer.js';
 import { openRedis } from '../src/lib/redis.js';
 import { capture, logCapture } from './log-capture.js';
 
@@ -86,6 +89,13 @@ export async function createTestApp(
     identitySettings?: IdentitySettings;
     /** A test's own Auth emulator and project, instead of the run's shared ones. */
     emulator?: { host: string; projectId: string };
+    /**
+     * Keep public answers as the store does (server.ts): `store` is then the fast layer in front
+     * of `app`, and the cache follows the database's change feed.
+     */
+    readCache?: boolean;
+    /** Uploaded images in this S3-compatible bucket. */
+    s3?: S3Settings;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -98,6 +108,14 @@ export async function createTestApp(
   capture.appsCreated += 1;
   const logger = createLogger('trace', logCapture);
   const redis = options.redis && openRedis(options.redis.url, logger);
+  const readCache = options.readCache ? new ReadCache() : undefined;
+  const stopListening = readCache
+    ? await database.listen(READ_CACHE_CHANNEL, {
+        onNotify: () => readCache.invalidate(),
+        onGap: () => readCache.pause(),
+        onReady: () => readCache.resume(),
+      })
+    : async () => {};
   const app = createApp({
     database,
     // Everything, into the capture that setup/logs-without-personal-data.ts checks.
@@ -120,6 +138,7 @@ export async function createTestApp(
       outboxDir,
       uploadsDir,
       imageHostOrigins: options.imageHostOrigins ?? [],
+      ...(options.s3 && { s3: options.s3 }),
       ...(options.imageHostKey && { imageHostKey: options.imageHostKey }),
       firebaseEmulatorHost: emulatorHost,
       identitySettings: options.identitySettings ?? { mode: 'emulator', projectId: TEST_FIREBASE_PROJECT },
@@ -127,23 +146,34 @@ export async function createTestApp(
     },
     ...(options.jobs && { jobs: options.jobs }),
     ...(redis && { redis }),
+    ...(readCache && { readCache }),
     // Every answer of every API test is checked against the shared contract; a mismatch is a
     // console.error, which fails the test (setup/fail-on-console.ts).
     checkResponses: (problem) => console.error(problem),
   });
+  const store = readCache ? serveCachedFirst(readCache, app, logger) : app;
+  async function closeApp() {
+    await stopListening();
+    await identity.close();
+    await redis?.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  }
   return {
     app,
+    /** What a server listens with: the fast layer over `app` when the read cache is on. */
+    store,
+    readCache,
     database,
     db: database.db,
     tokens,
     uploadsDir,
-    http: () => request(app),
+    http: () => request(store),
     redis,
+    /** Everything but the database (another app's, when given). */
+    closeApp,
     async close() {
-      await identity.close();
-      await redis?.close();
+      await closeApp();
       await database.close();
-      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

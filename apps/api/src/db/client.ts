@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.js';
 import { isDatabaseUnavailable } from './errors.js';
+import { type ChangeListener, listenPglite, listenPostgres, type StopListening } from './listen.js';
 import * as schema from './schema.js';
 
 /** Both drivers give this type, so repositories never know which engine they talk to. */
@@ -33,6 +35,11 @@ export interface DatabaseHandle {
    * creating its schema trips over a concurrent CREATE SCHEMA IF NOT EXISTS).
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Receives every NOTIFY on `channel` about this store's tables from now on, from every instance
+   * (db/listen.ts; on PostgreSQL, one naming another schema is another store's).
+   */
+  listen(channel: string, listener: ChangeListener): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -64,13 +71,14 @@ export function openPostgres({
   onConnectionError = () => {},
   logQuery,
 }: PostgresOptions): DatabaseHandle {
+  // Extensions live in public, so it stays on the path after the test's own schema.
+  const pathOptions = searchPath ? { options: `-c search_path=${searchPath},public` } : {};
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
-    // Extensions live in public, so it stays on the path after the test's own schema.
-    ...(searchPath ? { options: `-c search_path=${searchPath},public` } : {}),
+    ...pathOptions,
   });
   // A connection the server closes (restart, failover, pg_terminate_backend) emits 'error'. With
   // no listener Node would crash the process: the pool listens on idle clients only, so every
@@ -111,6 +119,22 @@ export function openPostgres({
         client.release();
       }
     },
+    listen: (channel, listener) =>
+      listenPostgres(
+        {
+          connectionString: url,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+          keepAlive: true,
+          // Names the connection in pg_stat_activity for an operator.
+          application_name: 'store read cache',
+          // The pool's search path: its current schema is where the store's tables are.
+          ...pathOptions,
+        },
+        channel,
+        listener,
+        onConnectionError,
+        { ownSchemaOnly: true },
+      ),
     close: () => pool.end(),
   };
 }
@@ -131,11 +155,34 @@ async function connectWhenUp(pool: pg.Pool, onError: (error: Error) => void): Pr
   }
 }
 
+/**
+ * Not PostgreSQL's default 128 MB: PGlite touches the whole pool inside its WASM memory at start,
+ * which made it most of the embedded store's idle memory. Pages outside the pool are still in
+ * the operating system's file cache, so a smaller pool costs little (docs/decisions/019).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * V8 compiles WASM twice by default: a quick baseline (Liftoff) first, then optimised code
+ * (TurboFan) for hot functions on background threads, whose allocations stay in the process as
+ * malloc arenas (about 100 MB measured for PGlite's 9 MB module). TurboFan alone, still lazily per
+ * function, gives the same fast code without them. It only changes how WASM is compiled, and
+ * only modules compiled after it is set (docs/decisions/019).
+ */
+function compileWasmOnce() {
+  v8.setFlagsFromString('--no-liftoff');
+}
+
 /** Embedded PostgreSQL (WASM). `dataDir` persists it; without one it lives in memory. */
 export async function openPglite(dataDir?: string, logQuery?: QueryLogger): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  // pg_trgm backs the catalog's name search (migration 0003).
-  const client = await PGlite.create({ ...(dataDir && { dataDir }), extensions: { pg_trgm } });
+  compileWasmOnce();
+  const client = await PGlite.create({
+    ...(dataDir && { dataDir }),
+    // pg_trgm backs the catalog's name search (migration 0003).
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db: Database = drizzlePglite({ client, schema, ...drizzleLogger(logQuery) });
   return {
     db,
@@ -149,6 +196,7 @@ export async function openPglite(dataDir?: string, logQuery?: QueryLogger): Prom
     executeSql: (text, values) => pgliteExecute(client, text, values),
     // One process holds an embedded database (lib/data-dir-lock.ts): there is no other instance.
     exclusively: (work) => work(),
+    listen: (channel, listener) => listenPglite(client, channel, listener),
     close: () => client.close(),
   };
 }

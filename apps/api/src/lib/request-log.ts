@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import type { Logger } from './logger.js';
+import { type Logger, requestLinesOf } from './logger.js';
 
 declare global {
   namespace Express {
@@ -21,28 +21,40 @@ const SANE_REQUEST_ID = /^[\w.:-]{1,64}$/;
  * Mounted first, so every request is counted, including those another middleware refuses.
  */
 export function requestLog(logger: Logger): RequestHandler {
+  const lines = requestLinesOf(logger);
   return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(req.get('x-request-id'));
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     const route = capturePattern(req);
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          route: route(),
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-        },
-        'request',
-      );
+      logRequest(lines, { requestId, method: req.method, route: route(), status: res.statusCode, started });
     });
     next();
   };
+}
+
+/** The caller's id when it is plainly one, else a new one. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The request's line, to `requestLinesOf(logger)`; `cached` marks answers the read cache's fast layer sent. */
+export function logRequest(
+  logger: Logger,
+  entry: {
+    requestId: string;
+    method: string | undefined;
+    route: string;
+    status: number;
+    started: bigint;
+    cached?: true;
+  },
+): void {
+  const { started, ...fields } = entry;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  logger.info({ ...fields, ms: Math.round(ms * 10) / 10 }, 'request');
 }
 
 /**

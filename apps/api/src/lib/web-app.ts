@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -9,9 +9,13 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * a file gets index.html (never cached without revalidation) and the client router decides,
  * its not-found page included. `headHtml` is written into index.html's head as it is served
  * (the identity settings), read and rendered once since a build never changes under a running
- * store. Returns undefined when the web app has not been built.
+ * store; `cached` keeps the page for the read cache. Returns undefined when the web app has not
+ * been built.
  */
-export function webAppRouter(distDir: string, headHtml = ''): Router | undefined {
+export function webAppRouter(
+  distDir: string,
+  { headHtml = '', cached }: { headHtml?: string; cached?: RequestHandler } = {},
+): Router | undefined {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
   const page = renderIndexHtml(readFileSync(indexHtml, 'utf8'), headHtml);
@@ -25,10 +29,11 @@ export function webAppRouter(distDir: string, headHtml = ''): Router | undefined
       fallthrough: false,
     }),
   );
-  const sendPage: express.RequestHandler = (req, res, next) => {
+  const sendPage: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(page);
+    if (!cached) return void res.type('html').send(page);
+    cached(req, res, () => void res.type('html').send(page));
   };
   // The raw file lacks what the head gets at run time: never serve it as is.
   router.get('/index.html', sendPage);

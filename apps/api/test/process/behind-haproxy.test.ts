@@ -17,12 +17,13 @@ afterAll(async () => {
   await stopSharedStack();
 }, 60_000);
 
-/** How many request-log lines a store wrote for a route (every request gets one). */
-const served = (store: Store, route: string) =>
+/** How many request-log lines a store wrote for a route (every request gets one); `cached`: from its read cache. */
+const served = (store: Store, route: string, cached = false) =>
   store
     .output()
     .split('\n')
-    .filter((line) => line.includes(`"route":"${route}"`)).length;
+    .filter((line) => line.includes(`"route":"${route}"`) && (!cached || line.includes('"cached":true')))
+    .length;
 
 describe('two store processes behind HAProxy', () => {
   it('sell a stock exactly once, share the sign-in limit and images, and agree on edits', async () => {
@@ -123,10 +124,13 @@ describe('two store processes behind HAProxy', () => {
     expect(signInsAt(a, signInsBefore.a)).toBe(3);
     expect(signInsAt(b, signInsBefore.b)).toBe(3);
 
-    // A part edited through A directly is served changed by B directly within 1 s, after B read it.
+    // A part edited through A directly is served changed by B directly within 1 s, after B kept
+    // it in its read cache (told of the edit by PostgreSQL's NOTIFY).
     const nameAtB = async () =>
       ((await (await at(b, `/api/part/${partId}`)).json()) as { name: string }).name;
+    const keptBefore = served(b, '/api/part/:id', true);
     for (let i = 0; i < 2; i++) expect(await nameAtB()).toBe(part.name);
+    await waitFor(() => served(b, '/api/part/:id', true) > keptBefore, 'B answering from its read cache');
     const edited = await at(a, `/api/part/${partId}`, {
       method: 'PUT',
       headers: { ...admin, 'content-type': 'application/json' },

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { groupMembers } from '../../bench/read-path/processes.js';
 import { freePort } from '../../src/auth/emulator.js';
 import { apiRoot } from '../../src/lib/paths.js';
 
@@ -117,21 +118,8 @@ export function emulatorGroup(dataDir: string): number | undefined {
   }
 }
 
-/** The processes (zombies aside) still in a process group, read from Linux's /proc. */
-export function groupMembers(pgid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(pgrp) === pgid && state !== 'Z';
-      } catch {
-        return false; // exited while we looked
-      }
-    })
-    .map(Number);
-}
+/** The processes (zombies aside) still in a process group (one reading of /proc for the tests and the benches). */
+export { groupMembers };
 
 function killGroup(pgid: number) {
   try {

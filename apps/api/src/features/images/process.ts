@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** About 40 megapixels: larger "images" are refused before any decoding (decompression bombs). */
@@ -17,10 +17,22 @@ export class ImageRejected extends Error {
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 
-// libvips keeps recently decoded images in a cache and runs one thread per core on each: both
-// multiply the peak of a big decode for no gain in a store that re-encodes a few uploads a day.
-sharp.cache(false);
-sharp.concurrency(1);
+let loading: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp and libvips, loaded on the first upload: they cost the store ~9 MB from start to stop
+ * otherwise, for what an admin does a few times a day (docs/decisions/019).
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps recently decoded images in a cache and runs one thread per core on each: both
+    // multiply the peak of a big decode for no gain in a store that re-encodes a few uploads a day.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 /**
  * Decodes the upload with sharp and re-encodes it to WebP, so nothing the client sent is ever
@@ -28,6 +40,7 @@ sharp.concurrency(1);
  * JPEG, PNG, WebP, GIF and AVIF are accepted (SVG and everything else refused).
  */
 export async function processImage(input: Buffer): Promise<{ image: Buffer; thumbnail: Buffer }> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reads the header only (no pixels are decoded), so a huge claimed size is safe to inspect.

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { requireAdmin } from '../../auth/guards.js';
 import { ImageRejected, MAX_UPLOAD_BYTES, processImage } from './process.js';
-import { type ImageStore, STORED_FILE_PATTERN } from './store.js';
+import { IMMUTABLE, type ImageStore, STORED_FILE_PATTERN } from './store.js';
 
 /** The image-host protocol of spec §7: failures are `{ success: false, ... }` with a 4xx. */
 function fail(res: Response, status: number, message: string) {
@@ -63,12 +64,10 @@ export function imagesRoutes(
   return router;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 /**
- * `/uploads/<name>`: from the image store when it keeps the name (the database), else from
- * DATA_DIR/uploads, where the embedded store writes and where files uploaded before the store
- * moved to PostgreSQL stay served. Either way the bytes under a name never change.
+ * `/uploads/<name>`: from the image store when it keeps the name (the database or a bucket),
+ * else from DATA_DIR/uploads, where the embedded store writes and where files uploaded before
+ * the store moved to PostgreSQL or S3 stay served. Either way the bytes under a name never change.
  */
 export function uploadsRoutes(store: ImageStore, uploadsDir: string): Router {
   const router = Router();
@@ -83,7 +82,20 @@ export function uploadsRoutes(store: ImageStore, uploadsDir: string): Router {
     res.removeHeader('ETag');
     const image = await store.read(file);
     if (!image) return next();
-    res.set({ 'Cache-Control': IMMUTABLE, ETag: etag }).type(image.contentType).send(image.bytes);
+    res.set({ 'Cache-Control': IMMUTABLE, ETag: etag }).type(image.contentType);
+    if ('bytes' in image) return void res.send(image.bytes);
+    if (image.size !== undefined) res.set('Content-Length', String(image.size));
+    if (req.method === 'HEAD') {
+      image.stream.destroy();
+      return void res.end();
+    }
+    try {
+      await pipeline(image.stream, res);
+    } catch (error) {
+      // The client went away: pipeline has closed the bucket's stream; there is no one to answer.
+      if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      throw error;
+    }
   });
   // Random names, re-encoded by us, never changed once written.
   router.use(

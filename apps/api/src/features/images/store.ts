@@ -1,34 +1,46 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageBytes, ImagesRepo } from './repo.js';
+import type { Readable } from 'node:stream';
+import type { ImagesRepo } from './repo.js';
+
+/**
+ * A stored image as the `/uploads` route sends it: bytes in memory (a database row) or a
+ * stream (an S3 object, sent on as it arrives rather than held whole in memory).
+ */
+export type StoredImage =
+  | { contentType: string; bytes: Buffer }
+  | { contentType: string; stream: Readable; size: number | undefined };
 
 /**
  * Where processed images go: files under DATA_DIR/uploads (the embedded store, one instance),
- * or the `images` table (PostgreSQL, any number of instances). Both give the same URLs,
- * `/uploads/<name>.webp` with its thumbnail at `/uploads/<name>.thumb.webp`.
+ * the `images` table (PostgreSQL, any number of instances) or an S3-compatible bucket
+ * (s3-store.ts). All give the same URLs, `/uploads/<name>.webp` with its thumbnail at
+ * `/uploads/<name>.thumb.webp`.
  */
 export interface ImageStore {
   /** Saves the image and its thumbnail; returns their public URLs. */
   save(image: Buffer, thumbnail: Buffer): Promise<{ url: string; thumbUrl: string }>;
   /** The image a `/uploads` file name stands for, when this store keeps it (files are served from disk). */
-  read(fileName: string): Promise<ImageBytes | undefined>;
+  read(fileName: string): Promise<StoredImage | undefined>;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
+/** Every stored name serves the same bytes forever: caches and CDNs may keep them a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * What our own stores' URLs look like, and so which image URLs the API issued: a random UUID
  * (files on disk) or the SHA-256 of the image's bytes (the database).
  */
 export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/(?:[0-9a-f-]{36}|[0-9a-f]{64})\.webp$/;
-/** A file name the database store may hold: `<sha256>.webp` or `<sha256>.thumb.webp`. */
+/** A file name the database or S3 store may hold: `<sha256>.webp` or `<sha256>.thumb.webp`. */
 export const STORED_FILE_PATTERN = /^([0-9a-f]{64})(\.thumb)?\.webp$/;
 
 export function thumbnailUrl(imageUrl: string): string {
   return UPLOADED_IMAGE_PATTERN.test(imageUrl) ? imageUrl.replace(/\.webp$/, '.thumb.webp') : imageUrl;
 }
 
-const urls = (name: string) => {
+export const urls = (name: string) => {
   const url = `${UPLOADS_URL_PREFIX}${name}.webp`;
   return { url, thumbUrl: thumbnailUrl(url) };
 };
@@ -49,7 +61,7 @@ export function createLocalImageStore(dir: string): ImageStore {
   };
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Images in PostgreSQL, named by the SHA-256 of the image's bytes: any instance serves them,

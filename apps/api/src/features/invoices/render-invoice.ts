@@ -1,5 +1,4 @@
 import { fromCents, invoiceMessages as m } from '@store/shared';
-import PDFDocument from 'pdfkit';
 import type { InvoiceOrder } from '../orders/dto.js';
 import { toWinAnsi } from './win-ansi.js';
 
@@ -38,7 +37,10 @@ const FIGURE_WIDTHS = { quantity: 70, unitPrice: 95, amount: 95 };
  * The invoice as an A4 PDF, drawn with the PDF standard fonts (no font files; see win-ansi.ts
  * for the characters they lack). Pure: plain data in, the bytes of the PDF out.
  */
-export function renderInvoice(data: InvoiceData): Promise<Buffer> {
+export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
+  // Loaded on the first invoice: pdfkit and its font engine cost the store ~10 MB from start to
+  // stop otherwise, for a download few visitors make (docs/decisions/019).
+  const { default: PDFDocument } = await import('pdfkit');
   const { order, seller } = data;
   const title = m.title(order.number);
   const doc = new PDFDocument({

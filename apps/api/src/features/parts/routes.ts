@@ -13,15 +13,18 @@ import type { PartsService } from './service.js';
 
 const partId = (params: unknown) => parseParams(idParams, params, apiMessages.partNotFound).id;
 
-/** Public catalog reads; admin writes (Add Product, Update, Delete). */
-export function partsRoutes(service: PartsService, { requireUser }: { requireUser: RequestHandler }): Router {
+/** Public catalog reads (`cached`: kept for the read cache); admin writes (Add Product, Update, Delete). */
+export function partsRoutes(
+  service: PartsService,
+  { requireUser, cached }: { requireUser: RequestHandler; cached: RequestHandler },
+): Router {
   const router = Router();
 
-  router.get('/parts', async (req, res) => {
+  router.get('/parts', cached, async (req, res) => {
     sendPage(req, res, await service.list(parseQuery(partsQuerySchema, req.query)));
   });
 
-  router.get('/part/:id', async (req, res) => {
+  router.get('/part/:id', cached, async (req, res) => {
     res.json(await service.get(partId(req.params)));
   });
 

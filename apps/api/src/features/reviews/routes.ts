@@ -7,11 +7,11 @@ import type { ReviewsService } from './service.js';
 
 export function reviewsRoutes(
   service: ReviewsService,
-  { requireUser }: { requireUser: RequestHandler },
+  { requireUser, cached }: { requireUser: RequestHandler; cached: RequestHandler },
 ): Router {
   const router = Router();
 
-  router.get('/reviews', async (req, res) => {
+  router.get('/reviews', cached, async (req, res) => {
     sendPage(req, res, await service.list(parseQuery(paginationQuerySchema, req.query)));
   });
 

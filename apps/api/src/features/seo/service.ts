@@ -10,8 +10,8 @@ export interface SitemapOptions {
   /** Parts listed at most; beyond it, those with the highest ids are left out (decision record 015). */
   maxParts?: number;
   /**
-   * How long a built list is trusted without an invalidation: another instance's edits reach
-   * this one's cache within this time (LISTEN/NOTIFY would make it immediate).
+   * How long a built list is trusted without an invalidation: a safety net, since every
+   * instance's writes reach `invalidate` through the read cache's change feed (app.ts).
    */
   ttlMs?: number;
   now?: () => number;
@@ -20,8 +20,9 @@ export interface SitemapOptions {
 }
 
 /**
- * robots.txt and sitemap.xml. The list of parts is read once and kept in memory until the
- * parts service reports a change (`invalidate`) or `ttlMs` passes.
+ * robots.txt and sitemap.xml. The list of parts is read once and kept in memory until a change
+ * is reported (`invalidate`: the parts service here, the database's change feed for any
+ * instance) or `ttlMs` passes.
  */
 export function createSitemapService(
   repo: SitemapRepo,

@@ -1,0 +1,120 @@
+import { PAGE_SIZE } from '@store/shared';
+
+export type RouteKey = 'home' | 'catalog' | 'deep' | 'search' | 'part' | 'reviews' | 'index' | 'order';
+
+export interface Route {
+  key: RouteKey;
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  connections: number;
+  /**
+   * Order placement: the JSON bodies (one per part, taken in turn); each request carries the next
+   * customer's token and a fresh Idempotency-Key.
+   */
+  order?: { bodies: string[]; tokens: string[] };
+}
+
+/** The search the issue measured (`q=part 99`), asked as the catalog page asks it. */
+const SEARCH = 'part 99';
+/** The home page's reviews (apps/web home-reviews.tsx). */
+const HOME_REVIEWS = 6;
+
+/** A query string in the catalog page's order of keys (apps/web parts/api.ts: limit, sort, q, then page or cursor). */
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(
+    Object.entries(params).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+
+async function getJson(base: string, path: string): Promise<{ body: unknown; headers: Headers }> {
+  const res = await fetch(`${base}${path}`);
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return { body: await res.json(), headers: res.headers };
+}
+
+/** The `rel="next"` target of a Link header, if any. */
+function nextLink(link: string | null): string | undefined {
+  return link?.match(/<([^>]+)>\s*;\s*rel="next"/)?.[1];
+}
+
+/**
+ * The cursor of the catalog's middle, reached as a client would: pages of up to 100 (the most
+ * the API gives at once) in the default order, each asked through the previous page's `Link:
+ * rel="next"`. The middle: as deep as the catalog lets, the same place at both sizes.
+ */
+async function middleCursor(base: string, size: number): Promise<{ cursor: string; position: number }> {
+  const target = Math.floor(size / 2);
+  let path: string | undefined = `/api/parts?${query({ limit: Math.min(PAGE_SIZE.max, target) })}`;
+  let position = 0;
+  for (;;) {
+    if (!path) throw new Error(`the catalog ended after ${position} parts, before its middle (${target})`);
+    const { body, headers } = await getJson(base, path);
+    position += (body as unknown[]).length;
+    const cursor = headers.get('x-next-cursor');
+    if (position >= target && cursor) return { cursor, position };
+    path = nextLink(headers.get('link'));
+  }
+}
+
+/** Every route the bench measures, found on the running store (its ids and cursors are the database's). */
+export async function benchRoutes(
+  base: string,
+  options: {
+    size: number;
+    connections: number;
+    orderConnections: number;
+    orderPartIds: string[];
+    tokens: string[];
+  },
+): Promise<{ routes: Route[]; deepPosition: number }> {
+  const catalogPage = PAGE_SIZE.default;
+  const deep = await middleCursor(base, options.size);
+  const deepPath = `/api/parts?${query({ limit: catalogPage, cursor: deep.cursor })}`;
+  const [middlePart] = (await getJson(base, deepPath)).body as { _id: string }[];
+  if (!middlePart) throw new Error('the deep page is empty');
+  const read = (key: RouteKey, label: string, path: string): Route => ({
+    key,
+    label,
+    method: 'GET',
+    path,
+    connections: options.connections,
+  });
+  const order = (partId: string) => ({
+    partId,
+    productQuantity: 1,
+    phone: '+44 114 496 0000',
+    address: '1 Bench Road, Sheffield S1 2AB',
+  });
+  return {
+    deepPosition: deep.position,
+    routes: [
+      read('home', 'home', '/api/parts?sort=newest&limit=3'),
+      read('catalog', 'catalog first page', `/api/parts?${query({ limit: catalogPage, page: 1 })}`),
+      read('deep', `catalog page at part ${deep.position}`, deepPath),
+      read('search', `search q=${SEARCH}`, `/api/parts?${query({ limit: catalogPage, q: SEARCH, page: 1 })}`),
+      read('part', 'part by id', `/api/part/${encodeURIComponent(middlePart._id)}`),
+      read('reviews', 'reviews', `/api/reviews?${query({ page: 1, limit: HOME_REVIEWS })}`),
+      read('index', 'index.html', '/'),
+      {
+        key: 'order',
+        label: 'place an order',
+        method: 'POST',
+        path: '/api/order',
+        connections: options.orderConnections,
+        order: {
+          bodies: options.orderPartIds.map((id) => JSON.stringify(order(id))),
+          tokens: options.tokens,
+        },
+      },
+    ],
+  };
+}
+
+/** One request's headers as the load generator sends them (the order's are per request). */
+export function orderHeaders(token: string, idempotencyKey: string): Record<string, string> {
+  return {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    'idempotency-key': idempotencyKey,
+  };
+}

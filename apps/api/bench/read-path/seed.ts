@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { createTokenService } from '../../src/auth/tokens.js';
+import { openPostgres } from '../../src/db/client.js';
+import { seedDemoCatalog } from '../../src/db/seed.js';
+import { atCleanup } from './cleanup.js';
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /**
+   * The parts the order route buys, one per order connection, as customers buy different parts:
+   * stock for any run, the oldest in the catalog (off its first pages).
+   */
+  orderPartIds: string[];
+  /** The customers' bearer tokens for the store's own tokens (signed with `jwtSecret`). */
+  customerTokens: string[];
+  /** Reviews in all (the demo's and the generated ones). */
+  reviews: number;
+  seedSeconds: number;
+  drop: () => Promise<void>;
+}
+
+/** Reviews generated per catalog part: 10 at 100 parts, 10,000 at 100,000. */
+const REVIEWS_PER_PART = 0.1;
+/** More than any run can sell. */
+const ORDER_PART_STOCK = 1_000_000_000;
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database holding exactly `size` listed parts: the store's migrations and demo catalog,
+ * then generated parts (older than the demo ones, so the home page still shows the demo's
+ * newest) in one INSERT … generate_series, generated reviews, the order part and `customers`
+ * signed-in customers; then VACUUM ANALYZE, so the planner knows the sizes from the start.
+ * Dropped by `drop()` or by the bench's cleanup, whatever happens.
+ */
+export async function createBenchDatabase(options: {
+  serverUrl: string;
+  size: number;
+  customers: number;
+  /** Parts the orders are spread over. */
+  orderParts: number;
+  jwtSecret: string;
+}): Promise<BenchDatabase> {
+  const started = performance.now();
+  const name = `bench_${options.size}_${process.pid}`;
+  await onServer(options.serverUrl, async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  });
+  const drop = atCleanup(`drop database ${name}`, () =>
+    onServer(options.serverUrl, async (client) => {
+      await client.query(`drop database if exists ${name} with (force)`);
+    }),
+  );
+  const url = `${options.serverUrl}/${name}`;
+
+  const database = openPostgres({ url });
+  try {
+    await database.migrate();
+    await seedDemoCatalog(database.db);
+    const sql = (text: string, values?: unknown[]) =>
+      database.executeSql(text, values).then((r) => r.rows as Record<string, unknown>[]);
+    const [demo] = await sql('select count(*)::int as n from parts where deleted_at is null');
+    const generated = options.size - Number(demo?.n) - options.orderParts;
+    if (generated < 0) throw new Error(`BENCH sizes must be above the demo catalog's ${demo?.n} parts`);
+    await sql(
+      `insert into parts (name, img, price_cents, min_order_quantity, available_quantity, description, created_at)
+       select 'Bench part ' || g, '/media/parts/kelvix-frostpeak-120-air-cooler.svg', 100 + (g * 7919) % 500000, 1, 100 + g % 900,
+         'A part generated for the bench, number ' || g || '.', now() - interval '1 day' - g * interval '1 second'
+       from generate_series(1, $1::int) g`,
+      [generated],
+    );
+    await sql(
+      `insert into reviews (name, email, message, ratings, created_at)
+       select 'Reviewer ' || g, 'reviewer' || g || '@bench.example', 'Generated review number ' || g || '.',
+         (g % 6)::numeric, now() - interval '1 day' - g * interval '1 second'
+       from generate_series(1, $1::int) g`,
+      [Math.round(options.size * REVIEWS_PER_PART)],
+    );
+    const orderParts = await sql(
+      `insert into parts (name, img, price_cents, min_order_quantity, available_quantity, description, created_at)
+       select 'Bench order part ' || g, '/media/parts/kelvix-frostpeak-120-air-cooler.svg', 1999, 1, $1,
+         'A part the bench orders.', now() - interval '10 years' - g * interval '1 second'
+       from generate_series(1, $2::int) g returning id`,
+      [ORDER_PART_STOCK, options.orderParts],
+    );
+    const tokens = createTokenService(options.jwtSecret);
+    const users = await sql(
+      `insert into users (email, name, role)
+       select 'customer' || g || '@bench.example', 'Bench customer ' || g, 'customer'
+       from generate_series(1, $1::int) g
+       returning email, name, token_version, created_at`,
+      [options.customers],
+    );
+    const customerTokens = users.map((row) =>
+      tokens.issue({
+        email: String(row.email),
+        name: String(row.name),
+        tokenVersion: Number(row.token_version),
+        createdAt: row.created_at as Date,
+      }),
+    );
+    const [reviews] = await sql('select count(*)::int as n from reviews');
+    await sql('vacuum analyze');
+    return {
+      name,
+      url,
+      orderPartIds: orderParts.map((row) => String(row.id)),
+      customerTokens,
+      reviews: Number(reviews?.n),
+      seedSeconds: (performance.now() - started) / 1000,
+      drop,
+    };
+  } finally {
+    await database.close();
+  }
+}

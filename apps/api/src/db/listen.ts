@@ -1,0 +1,108 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What a NOTIFY subscriber is told. */
+export interface ChangeListener {
+  /** A notification on the channel arrived (its payload). */
+  onNotify(payload: string): void;
+  /** Notifications may be missed from now on: the listening connection is gone. */
+  onGap(): void;
+  /** Listening (again): every later commit's notification will arrive. */
+  onReady(): void;
+}
+
+export type StopListening = () => Promise<void>;
+
+/** After a lost connection the next attempt waits this long, doubling up to the cap. */
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one is handed to other queries between
+ * statements, and a session's LISTEN ends with it). A dropped connection (restart, failover) is
+ * reported as a gap and replaced, with backoff, until `stop`. Resolves after the first attempt,
+ * successful or not, so a start never waits on it.
+ *
+ * `ownSchemaOnly`: the payload names the schema of the table that changed (migration 0009), and
+ * only notifications for the schema this connection's search path resolves to (where the store's
+ * tables are) are passed on; stores sharing a database in schemas of their own, as the test
+ * suite's files do, would otherwise empty each other's caches.
+ */
+export async function listenPostgres(
+  connection: pg.ClientConfig,
+  channel: string,
+  listener: ChangeListener,
+  onConnectionError: (error: Error) => void,
+  { ownSchemaOnly = false }: { ownSchemaOnly?: boolean } = {},
+): Promise<StopListening> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = FIRST_RETRY_MS;
+
+  const retry = () => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  };
+
+  async function connect(): Promise<void> {
+    const current = new pg.Client(connection);
+    client = current;
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (error) onConnectionError(error);
+      listener.onGap();
+      current.end().catch(() => {});
+      retry();
+    };
+    current.on('error', lose);
+    current.on('end', () => lose());
+    // Until the schema is known every notification is passed on: one too many only empties a cache.
+    let schema: string | null = null;
+    current.on('notification', (message) => {
+      if (message.channel !== channel) return;
+      const payload = message.payload ?? '';
+      if (schema === null || payload === schema) listener.onNotify(payload);
+    });
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (ownSchemaOnly) {
+        const { rows } = await current.query<{ schema: string | null }>('select current_schema() as schema');
+        schema = rows[0]?.schema ?? null;
+      }
+    } catch (error) {
+      lose(error as Error);
+      return;
+    }
+    if (stopped) return;
+    retryMs = FIRST_RETRY_MS;
+    listener.onReady();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
+  };
+}
+
+/** The embedded database is in this process: its notifications cannot be missed. */
+export async function listenPglite(
+  client: PGlite,
+  channel: string,
+  listener: ChangeListener,
+): Promise<StopListening> {
+  const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
+  listener.onReady();
+  return async () => {
+    await unlisten().catch(() => {});
+  };
+}

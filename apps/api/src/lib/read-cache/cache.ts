@@ -1,0 +1,108 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+
+/** One public answer, serialized once and sent as is until a write invalidates it. */
+export interface CachedAnswer {
+  /** The answer's headers as the full stack set them (security headers included), minus per-request ones. */
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string;
+  /** The route pattern, for the request log (`/api/part/:id`). */
+  route: string;
+  /** Made on the first request that accepts it (lib/read-cache/fast-layer.ts). */
+  gzipped?: Buffer;
+  /** `headers` as writeHead's flat list, made on first use: an object is re-read on every send. */
+  flat?: { ok: string[]; notModified: string[] };
+}
+
+/**
+ * Bounds: a cache-busting query string (`?x=1`, `?x=2`, …) can only push the oldest answers out.
+ * A catalog page is ~10 kB, so the byte bound is the one a large catalog meets first.
+ */
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The public browse answers (home parts, catalog pages, a part, reviews, index.html) by URL,
+ * least recently used first out. Every change to the data behind them clears it whole: writes are
+ * rare next to reads, and an answer rebuilt once costs what one uncached request did.
+ *
+ * An answer is kept only if nothing was invalidated while it was being made (`begin` hands out
+ * the generation it was read under), so a read that raced a write can never outlive it. Until
+ * the change feed is listening (`resume`), and whenever it may have missed a change (`pause`),
+ * nothing is kept.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private bytes = 0;
+  private generation = 0;
+  private live = false;
+  private readonly invalidated = new Set<() => void>();
+
+  /** The answer for this URL, if kept. */
+  get(url: string): CachedAnswer | undefined {
+    const answer = this.entries.get(url);
+    if (answer) {
+      // Map iteration order is insertion order: re-inserting marks it most recently used.
+      this.entries.delete(url);
+      this.entries.set(url, answer);
+    }
+    return answer;
+  }
+
+  /** A token to keep the answer about to be made with, or undefined when nothing may be kept now. */
+  begin(): number | undefined {
+    return this.live ? this.generation : undefined;
+  }
+
+  /** Keeps `answer` unless the data may have changed since `begin` gave `token`. */
+  keep(url: string, token: number, answer: CachedAnswer): void {
+    if (!this.live || token !== this.generation) return;
+    const size = answer.body.length;
+    if (size > MAX_BYTES / 8) return;
+    const previous = this.entries.get(url);
+    if (previous) this.drop(url, previous);
+    this.entries.set(url, answer);
+    this.bytes += size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      this.drop(oldest, entry);
+    }
+  }
+
+  /** The data behind the answers changed (here or on another instance): forget them all. */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+    for (const listener of this.invalidated) listener();
+  }
+
+  /** Changes may go unseen (the change feed lost its connection): forget all, keep nothing. */
+  pause(): void {
+    this.live = false;
+    this.invalidate();
+  }
+
+  /** The change feed listens (again): answers may be kept. */
+  resume(): void {
+    this.invalidate();
+    this.live = true;
+  }
+
+  /** Told of every invalidation, for other per-instance caches of the same data (the sitemap). */
+  onInvalidate(listener: () => void): void {
+    this.invalidated.add(listener);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private drop(url: string, entry: CachedAnswer): void {
+    this.entries.delete(url);
+    this.bytes -= entry.body.length;
+  }
+}
+
+/** The NOTIFY channel migration 0009's triggers signal on. */
+export const READ_CACHE_CHANNEL = 'store_read_cache';

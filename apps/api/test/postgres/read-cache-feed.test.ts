@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { type ChangeListener, listenPostgres, type StopListening } from '../../src/db/listen.js';
+
+/**
+ * Real PostgreSQL only: the read cache's change feed losing its connection (a restart, a
+ * failover, an operator's pg_terminate_backend) and finding it again. While it is gone the
+ * cache must keep nothing (`onGap`), since a commit's NOTIFY would be missed.
+ */
+const url = inject('postgresRunUrl');
+const tag = randomBytes(5).toString('hex');
+const channel = `feed_${tag}`;
+const applicationName = `read cache test ${tag}`;
+const events: string[] = [];
+const listener: ChangeListener = {
+  onNotify: (payload) => events.push(`notify ${payload}`),
+  onGap: () => events.push('gap'),
+  onReady: () => events.push('ready'),
+};
+let stop: StopListening | undefined;
+afterAll(() => stop?.());
+
+async function sql(text: string, values?: unknown[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+async function until(check: () => boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${events.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the change feed on PostgreSQL', () => {
+  it('hears commits, not rollbacks, and reports a lost connection before listening again', async () => {
+    const errors: Error[] = [];
+    stop = await listenPostgres(
+      { connectionString: url, application_name: applicationName },
+      channel,
+      listener,
+      (e) => errors.push(e),
+    );
+    expect(events).toEqual(['ready']);
+
+    // Without values pg sends a simple query, which may hold several statements.
+    await sql(`begin; select pg_notify('${channel}', 'rolled back'); rollback`);
+    await sql('select pg_notify($1, $2)', [channel, 'parts']);
+    await until(() => events.includes('notify parts'));
+    expect(events).toEqual(['ready', 'notify parts']);
+
+    const killed = await sql(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+      [applicationName],
+    );
+    expect(killed.rowCount).toBe(1);
+    await until(() => events.filter((event) => event === 'ready').length === 2);
+    expect(events.slice(2)).toEqual(['gap', 'ready']);
+    expect(errors.length).toBeGreaterThan(0);
+
+    await sql('select pg_notify($1, $2)', [channel, 'reviews']);
+    await until(() => events.includes('notify reviews'));
+  });
+
+  it("passes on only its own schema's notifications when asked to", async () => {
+    const own: string[] = [];
+    const ownSchema = `feed_${tag}_own`;
+    await sql(`create schema ${ownSchema}`);
+    try {
+      const stopOwn = await listenPostgres(
+        { connectionString: url, options: `-c search_path=${ownSchema},public` },
+        channel,
+        { onNotify: (payload) => own.push(payload), onGap: () => {}, onReady: () => {} },
+        () => {},
+        { ownSchemaOnly: true },
+      );
+      try {
+        await sql('select pg_notify($1, $2)', [channel, 'public']);
+        await sql('select pg_notify($1, $2)', [channel, ownSchema]);
+        await until(() => own.length > 0);
+        // Notifications arrive in commit order: the first, for another schema, was passed over.
+        expect(own).toEqual([ownSchema]);
+      } finally {
+        await stopOwn();
+      }
+    } finally {
+      await sql(`drop schema ${ownSchema}`);
+    }
+  });
+});
