@@ -6,7 +6,8 @@
 //
 // Settings: LIGHTHOUSE_PORT (default 4390; the emulator takes the next port), CHROME_PATH
 // (default /usr/bin/chromium), LIGHTHOUSE_SKIP_BUILD=1 to measure the current build,
-// LIGHTHOUSE_REPORTS=<folder> to keep each page's full JSON report there.
+// LIGHTHOUSE_REPORTS=<folder> to keep each page's full JSON report there, LIGHTHOUSE_RUNS=<n>
+// (default 1) to measure every page n times, one row per run, since scores vary between runs.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -27,6 +28,11 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`LIGHTHOUSE_RUNS must be a whole number from 1, not ${process.env.LIGHTHOUSE_RUNS}`);
+  process.exit(1);
+}
 
 if (!existsSync(chromePath)) {
   console.error(`Chromium not found at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH).`);
@@ -154,7 +160,7 @@ async function seededPartPath() {
   return `/parts/${parts[0]._id}`;
 }
 
-async function measure(chrome, pagePath) {
+async function measure(chrome, pagePath, run) {
   const result = await lighthouse(`${origin}${pagePath}`, {
     port: chrome.port,
     output: 'json',
@@ -166,7 +172,7 @@ async function measure(chrome, pagePath) {
   if (runtimeError) throw new Error(`${pagePath}: ${runtimeError.code} ${runtimeError.message}`);
   if (process.env.LIGHTHOUSE_REPORTS) {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    const name = pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    const name = `${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}${runs > 1 ? `-${run}` : ''}`;
     writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.report);
   }
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -178,14 +184,26 @@ async function measure(chrome, pagePath) {
     .map((audit) => audit.id);
   return {
     page: pagePath,
+    ...(runs > 1 && { run }),
     performance: score('performance'),
     'TBT ms': Math.round(audits['total-blocking-time'].numericValue),
+    'FCP ms': Math.round(audits['first-contentful-paint'].numericValue),
     'LCP ms': Math.round(audits['largest-contentful-paint'].numericValue),
     accessibility: score('accessibility'),
     'best practices': score('best-practices'),
     SEO: score('seo'),
     'failing audits': [...new Set(failing)].join(' ') || '-',
   };
+}
+
+/** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): one more try. */
+async function measureTwice(chrome, pagePath, run) {
+  try {
+    return await measure(chrome, pagePath, run);
+  } catch (error) {
+    console.error(`lighthouse: ${error instanceof Error ? error.message : error}; measuring again`);
+    return measure(chrome, pagePath, run);
+  }
 }
 
 try {
@@ -200,7 +218,9 @@ try {
   });
   cleanups.push(async () => chrome.kill());
   const rows = [];
-  for (const page of pages) rows.push(await measure(chrome, page));
+  for (let run = 1; run <= runs; run++) {
+    for (const page of pages) rows.push(await measureTwice(chrome, page, run));
+  }
   console.log('\nLighthouse, mobile preset (simulated throttling):');
   console.table(rows);
 } catch (error) {

@@ -1,8 +1,8 @@
 import { TOAST_OPTIONS } from '@store/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { onSessionDenied } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
+import { queryClient } from '../lib/query-client';
 import { endSession } from '../lib/sign-out';
 import { router } from './router';
 
@@ -15,14 +15,13 @@ const ToastContainer = lazy(() =>
 );
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   // Any call refused with 401 or 403 signs the user out and goes to / (spec §6-§8).
   useEffect(
     () =>
       onSessionDenied(() => {
         void endSession(queryClient, () => router.navigate('/', { replace: true }));
       }),
-    [queryClient],
+    [],
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,10 +1,13 @@
 import { headMessages } from '@store/shared';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router-dom';
 import { LoadingState } from '../components/ui/states';
 import { RequireAdmin, RequireAuth } from '../features/auth';
 import { RouteError } from '../features/errors/pages/route-error';
+import { homeReviewsQuery } from '../features/home';
+import { newestPartsQuery, partQuery, plainCatalogQuery } from '../features/parts';
 import { lazyRoute } from '../lib/lazy-route';
 import type { RouteHead } from '../lib/page-head';
+import { queryClient } from '../lib/query-client';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 
@@ -12,6 +15,28 @@ const home = lazyRoute('home', () => import('../features/home/pages/home-page'))
 const { titles, descriptions } = headMessages;
 /** The route's document head (components/page-head.tsx); a description makes the page public. */
 const head = (title: string, more: Omit<RouteHead, 'title'> = {}) => ({ head: { title, ...more } });
+
+/**
+ * A public page's first requests start as its route matches, alongside its chunk, rather than once
+ * the chunk has loaded and rendered: the largest paint of the catalog and of a part's page is a
+ * part's image, which waits for them (issue 12's Lighthouse budget). Nothing waits for these
+ * loaders; the pages read the same queries from the cache, and a failure shows there.
+ */
+const prefetch =
+  (start: (args: LoaderFunctionArgs) => Promise<unknown>[]) =>
+  (args: LoaderFunctionArgs): null => {
+    start(args);
+    return null;
+  };
+const homeData = prefetch(() => [
+  queryClient.prefetchQuery(newestPartsQuery()),
+  queryClient.prefetchQuery(homeReviewsQuery()),
+]);
+// Only the plain /parts: any search, sort, filter or page is read by the page (catalog-params.ts).
+const catalogData = prefetch(({ request }) =>
+  new URL(request.url).search ? [] : [queryClient.prefetchQuery(plainCatalogQuery())],
+);
+const partData = prefetch(({ params }) => [queryClient.prefetchQuery(partQuery(params.id ?? ''))]);
 
 /** Every page is its own chunk; only the layouts and guards ship in the entry. */
 export const router = createBrowserRouter([
@@ -24,22 +49,30 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteError />,
         children: [
-          { path: '/', lazy: home, handle: head(titles.home, { description: descriptions.home }) },
+          {
+            path: '/',
+            lazy: home,
+            loader: homeData,
+            handle: head(titles.home, { description: descriptions.home }),
+          },
           {
             path: '/home',
             lazy: home,
+            loader: homeData,
             handle: head(titles.home, { description: descriptions.home, canonicalPath: '/' }),
           },
           {
             path: '/parts',
             handle: head(titles.catalog, { description: descriptions.catalog, canonicalParams: ['page'] }),
             lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
+            loader: catalogData,
           },
           {
             path: '/parts/:id',
             // Public: the page names itself after the part once it has loaded (usePageTitle).
             handle: head(titles.part, { description: descriptions.catalog }),
             lazy: lazyRoute('part', () => import('../features/parts/pages/part-page')),
+            loader: partData,
           },
           {
             path: '/blogs',

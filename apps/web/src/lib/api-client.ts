@@ -127,6 +127,10 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
     response = await fetch(await url(path, options.query), {
       method: options.method ?? 'GET',
       headers,
+      // Public answers may be kept by caches for seconds (their Cache-Control, for CDNs); the app
+      // always asks the store again, which answers 304 when nothing changed, so a customer sees
+      // their own order's effect on stock at once.
+      cache: 'no-cache',
       ...(body !== undefined && { body }),
       ...(options.signal && { signal: options.signal }),
     });

@@ -16,3 +16,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: shouldRetry } } });
 }
+
+/**
+ * The app's one cache: the providers hand it to the pages, and the router's loaders start a public
+ * page's first requests in it as its route matches (app/router.tsx).
+ */
+export const queryClient = createQueryClient();

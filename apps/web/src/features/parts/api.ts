@@ -1,6 +1,7 @@
 import {
   type EditProductForm,
   HOME_PARTS_COUNT,
+  PAGE_SIZE,
   type PartSort,
   type ProductInput,
   type ProductUpdate,
@@ -37,6 +38,12 @@ export const partsListQuery = (params: PartsListParams) =>
       return apiList('/parts', 'partSchema', { query, signal });
     },
   });
+
+/**
+ * The list /parts shows with nothing in its URL, which the router asks for as soon as the route
+ * matches; catalog-params.test.ts checks it is the query the catalog page makes.
+ */
+export const plainCatalogQuery = () => partsListQuery({ page: 1, limit: PAGE_SIZE.default, inStock: false });
 
 /** "Our Parts" on the home page: the newest three (spec §2). */
 export const newestPartsQuery = () => partsListQuery({ page: 1, limit: HOME_PARTS_COUNT, sort: 'newest' });

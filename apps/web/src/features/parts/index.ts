@@ -1,3 +1,3 @@
-export { newestPartsQuery, partKeys, partQuery, partsListQuery } from './api';
+export { newestPartsQuery, partKeys, partQuery, partsListQuery, plainCatalogQuery } from './api';
 export { PartCard, PartCardSkeleton } from './components/part-card';
 export { StockBadge } from './components/stock-badge';

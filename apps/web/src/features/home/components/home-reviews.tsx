@@ -6,12 +6,11 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { useSessionUser } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useAdminStatus } from '../../auth';
-import { deleteReview, ReviewCard, reviewKeys, reviewsQuery } from '../../reviews';
-
-const HOME_REVIEWS_COUNT = 6;
+import { deleteReview, ReviewCard, reviewKeys } from '../../reviews';
+import { homeReviewsQuery } from '../queries';
 
 export function HomeReviews() {
-  const reviews = useQuery(reviewsQuery({ page: 1, limit: HOME_REVIEWS_COUNT }));
+  const reviews = useQuery(homeReviewsQuery());
   const user = useSessionUser();
   // Admins may delete a review where they see it; only signed-in visitors ask.
   const admin = useAdminStatus();

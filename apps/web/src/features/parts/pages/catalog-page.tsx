@@ -2,19 +2,17 @@ import {
   MAX_PAGE,
   PAGE_SIZE,
   type PartOrder,
-  type PartSort,
   pageMessages,
-  partSortSchema,
   productMessages,
   stockMessages,
 } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { pageParam } from '../../../components/ui/paged-table';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { partsListQuery } from '../api';
+import { catalogParams } from '../catalog-params';
 import { PagePastEnd } from '../components/page-past-end';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 
@@ -35,15 +33,11 @@ const bestMatch = { value: 'relevance', label: 'Best match' } as const;
 export default function CatalogPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const parsedSort = partSortSchema.safeParse(params.get('sort'));
-  const sort: PartSort | undefined = parsedSort.success ? parsedSort.data : undefined;
+  const list = catalogParams(params);
+  const { q, sort, page, inStock } = list;
   const shownSort: PartOrder = sort ?? (q ? 'relevance' : 'newest');
-  const page = pageParam(params);
-  const inStock = params.get('inStock') === '1';
-  const cursor = params.get('cursor') || undefined;
   const parts = useQuery({
-    ...partsListQuery({ page, limit: PAGE_SIZE.default, sort, q: q || undefined, inStock, cursor }),
+    ...partsListQuery({ ...list, q: q || undefined }),
     placeholderData: keepPreviousData,
   });
 

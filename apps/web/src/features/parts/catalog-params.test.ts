@@ -1,0 +1,22 @@
+import { hashKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { partsListQuery, plainCatalogQuery } from './api';
+import { catalogParams } from './catalog-params';
+
+/** The query the catalog page makes for a URL's search part (as catalog-page.tsx builds it). */
+const pageQuery = (search: string) => {
+  const list = catalogParams(new URLSearchParams(search));
+  return partsListQuery({ ...list, q: list.q || undefined });
+};
+
+describe('the catalog query the router prefetches', () => {
+  it('is the one the catalog page makes for /parts with nothing in its URL', () => {
+    expect(hashKey(plainCatalogQuery().queryKey)).toBe(hashKey(pageQuery('').queryKey));
+  });
+
+  it('differs from the page’s once the URL names a page, filter, sort or search', () => {
+    for (const search of ['page=2', 'inStock=1', 'sort=price-asc', 'q=ssd']) {
+      expect(hashKey(plainCatalogQuery().queryKey)).not.toBe(hashKey(pageQuery(search).queryKey));
+    }
+  });
+});
