@@ -12,6 +12,7 @@
  *   npm run bench
  *   BENCH_SECONDS=1 BENCH_LARGE=10000 npm run bench      # quicker, while developing
  *   BENCH_WARMUP_SECONDS=2 BENCH_POSTGRES_URL=postgres://postgres@db:5432 npm run bench
+ *   BENCH_ROUTES=part,order npm run bench               # some routes only (keys in routes.ts)
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -100,13 +101,14 @@ async function benchSize(settings: BenchSettings, size: number): Promise<SizeRes
     jwtSecret,
     maxOpenOrders: settings.maxOpenOrders,
   });
-  const { routes } = await benchRoutes(store.base, {
+  const { routes: all } = await benchRoutes(store.base, {
     size,
     connections: settings.connections,
     orderConnections: settings.orderConnections,
     orderPartIds: database.orderPartIds,
     tokens: database.customerTokens,
   });
+  const routes = settings.only ? all.filter((route) => settings.only?.includes(route.key)) : all;
   const headersFor = (route: Route): Record<string, string> =>
     route.order ? orderHeaders(database.customerTokens[0] ?? '', randomUUID()) : {};
   const limit = await startLimitServer(await cannedResponses(store.base, routes, headersFor));

@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@store/shared';
 
-export type RouteKey = 'home' | 'catalog' | 'deep' | 'search' | 'part' | 'reviews' | 'index' | 'order';
+export const ROUTE_KEYS = ['home', 'catalog', 'deep', 'search', 'part', 'reviews', 'index', 'order'] as const;
+export type RouteKey = (typeof ROUTE_KEYS)[number];
 
 export interface Route {
   key: RouteKey;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTE_KEYS, type RouteKey } from './routes.js';
 
 /** What `npm run bench` measures, from the environment (defaults: the issue's run). */
 export interface BenchSettings {
@@ -20,6 +21,8 @@ export interface BenchSettings {
   orderParts: number;
   /** The store's open-order cap for the bench (its setting's highest value). */
   maxOpenOrders: number;
+  /** Only these routes (BENCH_ROUTES=part,order), while working on one; unset: all of them. */
+  only?: RouteKey[] | undefined;
 }
 
 const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
@@ -30,6 +33,11 @@ const envSchema = z.object({
   BENCH_SMALL: count(100, 40),
   BENCH_LARGE: count(100_000, 40),
   BENCH_POSTGRES_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432'),
+  BENCH_ROUTES: z
+    .string()
+    .transform((list) => list.split(',').map((key) => key.trim()))
+    .pipe(z.array(z.enum(ROUTE_KEYS)).min(1))
+    .optional(),
 });
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
@@ -50,5 +58,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     customers: 200,
     orderParts: 20,
     maxOpenOrders: 1000,
+    only: e.BENCH_ROUTES,
   };
 }

@@ -37,7 +37,9 @@ export async function startStore(options: {
   const logFile = path.join(runDir, 'store.log');
   const log = openSync(logFile, 'a');
   const port = await freePort();
-  const child = spawnGroup(process.execPath, [path.join(apiRoot, 'dist/server.js')], {
+  // BENCH_STORE_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of the store under load.
+  const nodeArgs = process.env.BENCH_STORE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawnGroup(process.execPath, [...nodeArgs, path.join(apiRoot, 'dist/server.js')], {
     cwd: apiRoot,
     stdio: ['ignore', log, log],
     env: {
