@@ -26,6 +26,19 @@ describe('formatting', () => {
   it('groups quantities', () => {
     expect(formatQuantity(12500)).toBe('12,500');
   });
+
+  it('writes every amount and quantity exactly as Intl does for en-US', () => {
+    const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const integer = new Intl.NumberFormat('en-US');
+    const amounts = [
+      0, 0.5, 1, 9.99, 10, 999.99, 1000, 1234.5, 99999.99, 1000000, 123456789.01, -3, -0.001, -0,
+    ];
+    for (let cents = 0; cents < 200_000_000; cents = cents * 3 + 7) amounts.push(cents / 100);
+    for (const amount of amounts) expect(formatPrice(amount), String(amount)).toBe(currency.format(amount));
+    for (const n of [0, 1, 12, 123, 1234, 12345, 123456, 1234567, 50, 500, 5000, -1234, 2 ** 31]) {
+      expect(formatQuantity(n), String(n)).toBe(integer.format(n));
+    }
+  });
 });
 
 describe('dates', () => {

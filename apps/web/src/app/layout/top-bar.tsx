@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSignOut } from '../../features/auth';
 import { useSessionUser } from '../../lib/session';
@@ -66,16 +66,22 @@ function NavItems() {
 
 /**
  * Publishes the bar's height as --top-bar-height (it grows when its items wrap), so toasts
- * (styles.css) open below it and never cover its controls.
+ * (styles.css) open below it and never cover its controls. Read from the observer's own entries,
+ * which come after layout: reading `offsetHeight` while the page mounts forced a layout of the
+ * whole page in the middle of its first render (the start-up's longest task, issue 12), and every
+ * write restyles the whole document, so an unchanged height is not written again.
  */
 function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const publish = () =>
-      document.documentElement.style.setProperty('--top-bar-height', `${element.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
+    let published = '';
+    const observer = new ResizeObserver(([entry]) => {
+      const height = `${Math.round(entry?.borderBoxSize[0]?.blockSize ?? element.offsetHeight)}px`;
+      if (height === published) return;
+      published = height;
+      document.documentElement.style.setProperty('--top-bar-height', height);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
