@@ -148,18 +148,19 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
       try {
         return await db.transaction(async (tx): Promise<PlaceOutcome> => {
           if (idempotencyKey) {
+            const [earlier] = await tx
+              .select({
+                order: orders,
+                spent: sql<boolean>`${orders.createdAt} < now() - make_interval(hours => ${request.keyTtlHours})`,
+              })
+              .from(orders)
+              .where(byKey(email, idempotencyKey))
+              .limit(1);
+            if (earlier && !earlier.spent) return { kind: 'placed', order: earlier.order, replayed: true };
             // A key past its lifetime is spent: it is freed, so this request places a new order.
-            await tx
-              .update(orders)
-              .set({ idempotencyKey: null })
-              .where(
-                and(
-                  byKey(email, idempotencyKey),
-                  lt(orders.createdAt, sql`now() - make_interval(hours => ${request.keyTtlHours})`),
-                ),
-              );
-            const [earlier] = await tx.select().from(orders).where(byKey(email, idempotencyKey)).limit(1);
-            if (earlier) return { kind: 'placed', order: earlier, replayed: true };
+            // Looked up first, so the order that reuses no key (nearly all) makes no write here.
+            if (earlier)
+              await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, earlier.order.id));
           }
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${email}`}))`);
           const [open] = await tx
