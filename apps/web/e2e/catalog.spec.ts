@@ -116,4 +116,34 @@ test.describe('catalog management', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'This part is no longer available.' })).toBeVisible();
   });
+
+  test('cards in a row line up their price, figures and button, whatever wraps', async ({ page }) => {
+    // 660 px: two columns narrow enough that names run long and two badges wrap; 1280: three.
+    for (const width of [660, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/parts');
+      await expect(page.getByTestId('part-card').first()).toBeVisible();
+      const cards = await page.getByTestId('part-card').evaluateAll((elements) =>
+        elements.map((card) => {
+          const top = card.getBoundingClientRect().top;
+          const at = (selector: string) =>
+            Math.round(card.querySelector(selector)?.getBoundingClientRect().top ?? -1);
+          return {
+            top: Math.round(top),
+            price: at('[data-testid="part-price"]'),
+            figures: at('dl'),
+            action: at('.card-actions'),
+          };
+        }),
+      );
+      const rows = new Map<number, typeof cards>();
+      for (const card of cards) rows.set(card.top, [...(rows.get(card.top) ?? []), card]);
+      expect(rows.size, `rows at ${width} px`).toBeLessThan(cards.length);
+      for (const row of rows.values()) {
+        for (const key of ['price', 'figures', 'action'] as const) {
+          expect(new Set(row.map((card) => card[key])).size, `${key} in a row at ${width} px`).toBe(1);
+        }
+      }
+    }
+  });
 });

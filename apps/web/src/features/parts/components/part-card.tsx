@@ -20,13 +20,16 @@ export function PartCard({
   const headingId = `part-${part._id}`;
   const page = `/parts/${encodeURIComponent(part._id)}`;
   return (
+    // A subgrid of seven rows (image, name, badges, price, figures, excerpt, actions) in the
+    // page's grid: the cards of a row share each row's height, so their prices, boxes and buttons
+    // line up whatever wraps (a long name, two badges in a narrow column, a short excerpt).
     <article
       aria-labelledby={headingId}
-      className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
+      className="card row-span-7 grid grid-rows-subgrid gap-x-0 gap-y-3 border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
       data-testid="part-card"
     >
       {/* The name links to the same page: the image is a mouse target only, not a second tab stop. */}
-      <Link to={page} tabIndex={-1} aria-hidden="true" className="block bg-base-200">
+      <Link to={page} tabIndex={-1} aria-hidden="true" className="block rounded-t-box bg-base-200">
         <img
           src={part.img}
           alt={part.name}
@@ -37,37 +40,33 @@ export function PartCard({
           className="aspect-[4/3] h-auto w-full object-contain"
         />
       </Link>
-      <div className="card-body gap-3">
-        {/* Two lines kept for every name, and a badge row on every card (the stock badge), so
-            the boxes below line up across a row of cards. */}
-        <Heading id={headingId} className="card-title line-clamp-2 block min-h-[2lh] text-lg leading-snug">
-          <Link to={page} className="link link-hover">
-            {part.name}
-          </Link>
-        </Heading>
-        <div className="flex flex-wrap gap-2">
-          <StockBadge stock={part.stock} />
-          {part.bulkDiscount && <span className="badge badge-accent">Bulk discount eligible</span>}
+      <Heading id={headingId} className="card-title line-clamp-2 px-6 pt-3 text-lg leading-snug">
+        <Link to={page} className="link link-hover">
+          {part.name}
+        </Link>
+      </Heading>
+      <div className="flex flex-wrap content-start gap-2 px-6">
+        <StockBadge stock={part.stock} />
+        {part.bulkDiscount && <span className="badge badge-accent">Bulk discount eligible</span>}
+      </div>
+      <p className="px-6 text-2xl font-bold text-primary" data-testid="part-price">
+        {formatPrice(part.price)} <span className="text-sm font-normal text-base-content/60">per unit</span>
+      </p>
+      <dl className="grid grid-cols-2 gap-2 px-6 text-sm">
+        <div className="rounded-box bg-base-200 px-3 py-2">
+          <dt className="text-base-content/60">Minimum order</dt>
+          <dd className="font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
         </div>
-        <p className="text-2xl font-bold text-primary" data-testid="part-price">
-          {formatPrice(part.price)} <span className="text-sm font-normal text-base-content/60">per unit</span>
-        </p>
-        <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div className="rounded-box bg-base-200 px-3 py-2">
-            <dt className="text-base-content/60">Minimum order</dt>
-            <dd className="font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
-          </div>
-          <div className="rounded-box bg-base-200 px-3 py-2">
-            <dt className="text-base-content/60">Available</dt>
-            <dd className="font-semibold">{formatQuantity(part.availableQuantity)}</dd>
-          </div>
-        </dl>
-        <p className="text-base-content/80" data-testid="part-excerpt" title={part.description}>
-          {excerpt(part.description)}
-        </p>
-        <div className="card-actions mt-auto justify-end">
-          <PurchaseAction part={part} />
+        <div className="rounded-box bg-base-200 px-3 py-2">
+          <dt className="text-base-content/60">Available</dt>
+          <dd className="font-semibold">{formatQuantity(part.availableQuantity)}</dd>
         </div>
+      </dl>
+      <p className="px-6 text-base-content/80" data-testid="part-excerpt" title={part.description}>
+        {excerpt(part.description)}
+      </p>
+      <div className="card-actions items-end justify-end px-6 pb-6">
+        <PurchaseAction part={part} />
       </div>
     </article>
   );

@@ -69,7 +69,7 @@ export default function CatalogPage() {
           maxLength={100}
           onSearch={(term) => update({ q: term, page: undefined, cursor: undefined })}
         />
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
+        <label className="flex cursor-pointer items-center gap-2 whitespace-nowrap text-sm">
           <input
             type="checkbox"
             className="checkbox checkbox-sm"
@@ -82,7 +82,7 @@ export default function CatalogPage() {
           />
           {stockMessages.inStockOnly}
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex items-center gap-2 whitespace-nowrap text-sm">
           Sort
           <select
             className="select select-sm w-48"
