@@ -14,7 +14,7 @@ import { gracefulClose } from './lib/graceful-close.js';
 import { createLogger } from './lib/logger.js';
 import { apiRoot } from './lib/paths.js';
 import { makeDataDirPrivate, tightenDataDir } from './lib/private-dir.js';
-import { READ_CACHE_CHANNEL, ReadCache } from './lib/read-cache/cache.js';
+import { followChanges, ReadCache } from './lib/read-cache/cache.js';
 import { serveCachedFirst } from './lib/read-cache/fast-layer.js';
 import { openRedis } from './lib/redis.js';
 import { releaseStartupMemory } from './lib/release-startup-memory.js';
@@ -88,11 +88,7 @@ async function main() {
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
   // Public answers are kept while the database's change feed is heard (lib/read-cache).
   const readCache = new ReadCache();
-  const stopListening = await database.listen(READ_CACHE_CHANNEL, {
-    onNotify: () => readCache.invalidate(),
-    onGap: () => readCache.pause(),
-    onReady: () => readCache.resume(),
-  });
+  const stopListening = await followChanges(database, readCache);
   const app = createApp({
     database,
     logger,

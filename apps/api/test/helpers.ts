@@ -14,7 +14,7 @@ import type { parts } from '../src/db/schema.js';
 import type { S3Settings } from '../src/features/images/s3-store.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/lib/logger.js';
-import { READ_CACHE_CHANNEL, ReadCache } from '../src/lib/read-cache/cache.js';
+import { followChanges, ReadCache } from '../src/lib/read-cache/cache.js';
 import { serveCachedFirst } from '../src/lib/read-cache/fast-layer.js';
 import { openRedis } from '../src/lib/redis.js';
 import { capture, logCapture } from './log-capture.js';
@@ -109,13 +109,7 @@ export async function createTestApp(
   const logger = createLogger('trace', logCapture);
   const redis = options.redis && openRedis(options.redis.url, logger);
   const readCache = options.readCache ? new ReadCache() : undefined;
-  const stopListening = readCache
-    ? await database.listen(READ_CACHE_CHANNEL, {
-        onNotify: () => readCache.invalidate(),
-        onGap: () => readCache.pause(),
-        onReady: () => readCache.resume(),
-      })
-    : async () => {};
+  const stopListening = readCache ? await followChanges(database, readCache) : async () => {};
   const app = createApp({
     database,
     // Everything, into the capture that setup/logs-without-personal-data.ts checks.

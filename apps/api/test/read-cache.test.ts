@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +191,39 @@ describe('invalidation', () => {
     const answer = { headers: {}, body: Buffer.from('[]'), etag: 'W/"x"', route: '/api/parts' };
     cache.keep('/api/parts?stale', token as number, answer);
     expect(cache.get('/api/parts?stale')).toBeUndefined();
+  });
+});
+
+describe('the web app page', () => {
+  let web: TestApp;
+  const webDir = mkdtempSync(path.join(tmpdir(), 'store-web-'));
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html><head></head><body>Parts</body></html>',
+    );
+    web = await createTestApp({ readCache: true, database: ctx.database, webDistDir: webDir });
+  });
+  // The database is ctx's, closed with it.
+  afterAll(async () => {
+    await web.closeApp();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('is sent from the cache at every SPA path, revalidated every time, 304 when unchanged', async () => {
+    for (const url of ['/', '/parts/anything']) {
+      const first = await get(web.http, url);
+      const second = await get(web.http, url);
+      expect(first.cached).toBe(false);
+      expect(second.cached).toBe(true);
+      expect(second.res.status).toBe(200);
+      expect(second.res.text).toBe(first.res.text);
+      expect(second.res.headers['content-type']).toMatch(/^text\/html/);
+      expect(second.res.headers['cache-control']).toBe('public, no-cache');
+      const again = await get(web.http, url, { 'If-None-Match': second.res.headers.etag as string });
+      expect(again.cached).toBe(true);
+      expect(again.res.status).toBe(304);
+    }
   });
 });
 

@@ -1,4 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { DatabaseHandle } from '../../db/client.js';
+import type { StopListening } from '../../db/listen.js';
 
 /** One public answer, serialized once and sent as is until a write invalidates it. */
 export interface CachedAnswer {
@@ -106,3 +108,18 @@ export class ReadCache {
 
 /** The NOTIFY channel migration 0009's triggers signal on. */
 export const READ_CACHE_CHANNEL = 'store_read_cache';
+
+/**
+ * Keeps `cache` in step with the database's change feed: every committed write to the data
+ * behind it empties it on every instance, and nothing is kept while the feed may miss one.
+ */
+export function followChanges(
+  database: Pick<DatabaseHandle, 'listen'>,
+  cache: ReadCache,
+): Promise<StopListening> {
+  return database.listen(READ_CACHE_CHANNEL, {
+    onNotify: () => cache.invalidate(),
+    onGap: () => cache.pause(),
+    onReady: () => cache.resume(),
+  });
+}
