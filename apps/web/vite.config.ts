@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstViews } from './vite-plugins/first-views.ts';
 
 /** Rolldown's chunk-naming callback (output.codeSplitting.groups), as far as it is used here. */
 type ChunkName = (
@@ -78,7 +79,7 @@ const stylesheetFirst: Plugin = {
 
 export default defineConfig({
   // React Fast Refresh patches React's renderer, which Preact is not: in dev an edit reloads the page.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), stylesheetFirst],
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), stylesheetFirst, firstViews()],
   resolve: { alias: preactAliases },
   build: {
     // The manifest lets scripts/bundle-size.mjs measure exactly what the home route loads.

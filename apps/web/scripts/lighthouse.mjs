@@ -7,7 +7,9 @@
 // Settings: LIGHTHOUSE_PORT (default 4390; the emulator takes the next port), CHROME_PATH
 // (default /usr/bin/chromium), LIGHTHOUSE_SKIP_BUILD=1 to measure the current build,
 // LIGHTHOUSE_REPORTS=<folder> to keep each page's full JSON report there, LIGHTHOUSE_RUNS=<n>
-// (default 1) to measure every page n times, one row per run, since scores vary between runs.
+// (default 1) to measure every page n times, one row per run, since scores vary between runs;
+// LIGHTHOUSE_PAGES=/parts,:part to measure some pages only (`:part` is the seeded part's page);
+// LIGHTHOUSE_THROTTLING=devtools to slow the network and CPU for real rather than simulate it.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -166,6 +168,7 @@ async function measure(chrome, pagePath, run) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: CATEGORIES,
+    ...(process.env.LIGHTHOUSE_THROTTLING && { throttlingMethod: process.env.LIGHTHOUSE_THROTTLING }),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
   const { categories, audits, runtimeError } = result.lhr;
@@ -209,7 +212,8 @@ async function measureTwice(chrome, pagePath, run) {
 try {
   build();
   await startStore();
-  const pages = ['/', '/parts', await seededPartPath()];
+  const wanted = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/parts', ':part'];
+  const pages = await Promise.all(wanted.map((page) => (page === ':part' ? seededPartPath() : page)));
   const chrome = await chromeLauncher.launch({
     chromePath,
     // Our own SIGINT handler stops everything; chrome-launcher's would exit before it ran.
@@ -221,7 +225,8 @@ try {
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) rows.push(await measureTwice(chrome, page, run));
   }
-  console.log('\nLighthouse, mobile preset (simulated throttling):');
+  const throttling = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'applied' : 'simulated';
+  console.log(`\nLighthouse, mobile preset (${throttling} throttling):`);
   console.table(rows);
 } catch (error) {
   console.error(`lighthouse: ${error instanceof Error ? error.message : error}`);

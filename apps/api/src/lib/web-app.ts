@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { loadFirstViewHints } from './first-view-hints.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -9,8 +10,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * a file gets index.html (never cached without revalidation) and the client router decides,
  * its not-found page included. `headHtml` is written into index.html's head as it is served
  * (the identity settings), read and rendered once since a build never changes under a running
- * store; `cached` keeps the page for the read cache. Returns undefined when the web app has not
- * been built.
+ * store, and so is what the page at each public path needs first (first-view-hints.ts); `cached`
+ * keeps each path's page for the read cache. Returns undefined when the web app has not been built.
  */
 export function webAppRouter(
   distDir: string,
@@ -19,6 +20,11 @@ export function webAppRouter(
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
   const page = renderIndexHtml(readFileSync(indexHtml, 'utf8'), headHtml);
+  const hintsFor = loadFirstViewHints(distDir);
+  const pageAt = (originalUrl: string) => {
+    const hints = hintsFor(originalUrl);
+    return hints ? renderIndexHtml(page, hints) : page;
+  };
 
   const router = express.Router();
   router.use(
@@ -32,8 +38,9 @@ export function webAppRouter(
   const sendPage: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    if (!cached) return void res.type('html').send(page);
-    cached(req, res, () => void res.type('html').send(page));
+    const send = () => void res.type('html').send(pageAt(req.originalUrl));
+    if (!cached) return send();
+    cached(req, res, send);
   };
   // The raw file lacks what the head gets at run time: never serve it as is.
   router.get('/index.html', sendPage);

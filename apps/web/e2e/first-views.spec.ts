@@ -1,0 +1,44 @@
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * A public page's head names its chunks and first answers (decision 022), so the browser fetches
+ * them with the entry script. A hint the app then asks for differently (another URL, a different
+ * request mode) is fetched twice and wastes the visitor's bandwidth: each must be fetched once.
+ */
+test.describe('a first visit to a public page', () => {
+  test('fetches everything its head names once, and the app uses it', async ({ browser, part }) => {
+    for (const path of ['/', '/parts', `/parts/${part._id}`]) {
+      // A new context each time: nothing in the browser's cache from the page before.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const fetched = new Map<string, number>();
+      page.on('request', (request: Request) => {
+        const { pathname, search } = new URL(request.url());
+        fetched.set(pathname + search, (fetched.get(pathname + search) ?? 0) + 1);
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+      const hinted = await page
+        .locator('head link[rel="modulepreload"], head link[rel="preload"][as="fetch"]')
+        .evaluateAll((links) =>
+          links.map((link) => ({
+            kind: link.getAttribute('rel') === 'preload' ? 'answer' : 'chunk',
+            url:
+              new URL((link as HTMLLinkElement).href).pathname +
+              new URL((link as HTMLLinkElement).href).search,
+          })),
+        );
+      const answers = hinted.filter((hint) => hint.kind === 'answer').map((hint) => hint.url);
+      expect(answers.length, path).toBeGreaterThan(0);
+      if (path.startsWith('/parts/')) expect(answers, path).toContain(`/api/part/${part._id}`);
+      for (const { url } of hinted) expect(fetched.get(url), `${path}: ${url}`).toBe(1);
+      // And the page asked for no answer it was not given up front.
+      const asked = [...fetched.keys()].filter((url) => url.startsWith('/api/'));
+      expect(asked.sort(), path).toEqual([...answers].sort());
+      await context.close();
+    }
+  });
+});
