@@ -12,7 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../src/auth/emulator.js';
+import { freePort } from '../src/lib/free-port.js';
 import { apiRoot } from '../src/lib/paths.js';
 import { groupMembers, killGroup } from './read-path/processes.js';
 

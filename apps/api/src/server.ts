@@ -122,7 +122,9 @@ async function main() {
     const auth = firebase.emulatorHost
       ? `Auth emulator ${firebase.emulatorHost}`
       : `Firebase ${firebase.projectId}`;
-    logger.info(`store listening on http://localhost:${config.port} (${where}, ${auth})`);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port; // PORT=0: the one given
+    logger.info(`store listening on http://localhost:${port} (${where}, ${auth})`);
   });
 
   const closeServer = gracefulClose(server, {

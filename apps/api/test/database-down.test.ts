@@ -1,8 +1,8 @@
 import { apiMessages } from '@store/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/auth/emulator.js';
 import { openPostgres } from '../src/db/client.js';
 import { isDatabaseUnavailable } from '../src/db/errors.js';
+import { freePort } from '../src/lib/free-port.js';
 import { createTestApp } from './helpers.js';
 
 /** The API in-process, on a PostgreSQL address where nothing listens: the database is down. */

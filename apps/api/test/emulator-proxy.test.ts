@@ -6,9 +6,9 @@ import { apiMessages, IDENTITY_SETTINGS_ELEMENT_ID, type IdentitySettings } from
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../src/auth/emulator.js';
 import { emulatorProxy } from '../src/auth/emulator-proxy.js';
 import { errorHandler } from '../src/lib/error-handler.js';
+import { freePort } from '../src/lib/free-port.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestApp, TEST_FIREBASE_PROJECT } from './helpers.js';
 

@@ -7,11 +7,11 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } f
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/auth/emulator.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { createImagesRepo } from '../src/features/images/repo.js';
 import type { S3Settings } from '../src/features/images/s3-store.js';
 import { createDatabaseImageStore } from '../src/features/images/store.js';
+import { freePort } from '../src/lib/free-port.js';
 import { accountWithToken } from './accounts.js';
 import { png } from './fixtures/images.js';
 import { createTestApp, openTestDatabase, usingPostgres } from './helpers.js';

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '../src/auth/emulator.js';
+import { freePort } from '../src/lib/free-port.js';
 import { parseEml, partOfType } from '../src/mail/eml.js';
 
 export interface ReceivedEmail {

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../src/auth/emulator.js';
+import { freePort } from '../../src/lib/free-port.js';
 import { apiRoot } from '../../src/lib/paths.js';
 import { atCleanup } from './cleanup.js';
 import { endGroup, exited, spawnGroup } from './processes.js';

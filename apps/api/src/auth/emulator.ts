@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { freePort } from '../lib/free-port.js';
 import { apiRoot } from '../lib/paths.js';
 import type { SupervisorOptions } from './emulator-supervisor.js';
 
@@ -314,39 +315,3 @@ export function dataDirProjectId(workDir: string): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Ports a store picks for itself (the emulator's hub and logging) and tests pick for what they
- * start. Below Linux's ephemeral range (32768–60999): a port the OS hands out for `listen(0)`
- * is also what it hands to outgoing connections, so between the probe and the real listen a
- * database or Redis client could take it ("port taken"). Random, so concurrent callers rarely
- * meet; a port in use is skipped.
- */
-const PICKED_PORTS = { from: 20_000, to: 32_767 } as const;
-
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const port = PICKED_PORTS.from + Math.floor(Math.random() * (PICKED_PORTS.to - PICKED_PORTS.from + 1));
-    if (await canListen(host, port)) return port;
-  }
-  return listenAnywhere(host);
-}
-
-function canListen(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, host, () => probe.close(() => resolve(true)));
-  });
-}
-
-function listenAnywhere(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/auth/emulator.js';
 import { createTokenService } from '../../src/auth/tokens.js';
+import { freePort } from '../../src/lib/free-port.js';
 import { apiRoot } from '../../src/lib/paths.js';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { groupMembers } from '../../bench/read-path/processes.js';
-import { freePort } from '../../src/auth/emulator.js';
+import { freePort } from '../../src/lib/free-port.js';
 import { apiRoot } from '../../src/lib/paths.js';
 
 export { freePort };

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type AuthEmulator, freePort, startAuthEmulator } from '../../src/auth/emulator.js';
+import { type AuthEmulator, startAuthEmulator } from '../../src/auth/emulator.js';
+import { freePort } from '../../src/lib/free-port.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
