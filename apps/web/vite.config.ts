@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { firstViews } from './vite-plugins/first-views.ts';
 
 /** Rolldown's chunk-naming callback (output.codeSplitting.groups), as far as it is used here. */
@@ -25,6 +25,7 @@ const preactAliases = Object.entries({
   'react/jsx-runtime': 'preact/compat/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
   'react-dom/client': 'preact/compat/client',
+  'react-dom/server': 'preact/compat/server',
   'react-dom': 'preact/compat',
   react: 'preact/compat',
 }).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement }));
@@ -35,6 +36,8 @@ const preactAliases = Object.entries({
  * files, and over HTTP/1.1's six connections each wave of requests waited a round trip (issue 12:
  * Lighthouse's first paint). Lazy routes and the libraries only they use (Firebase, forms, zod)
  * stay in chunks of their own; what they share with the shell they import from this file.
+ * What `src/islands.tsx` imports, the whole of a server-rendered page's script (decision 023),
+ * is its own file, which the app's file imports in turn: a page with islands loads no more.
  */
 /**
  * Merged: the app's own modules and the framework under every page. Not the shared package or
@@ -43,21 +46,30 @@ const preactAliases = Object.entries({
  */
 const FIRST_LOAD_SOURCES = /\/apps\/web\/src\/|\/node_modules\/(preact|react-router|@tanstack)\//;
 
-function firstLoadChunk(): ChunkName {
-  const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-  let firstLoad: Set<string> | undefined;
+function entryChunks(): ChunkName {
+  const entries = { main: page('./src/main.tsx'), islands: page('./src/islands.tsx') };
+  let closures: { firstLoad: Set<string>; islands: Set<string> } | undefined;
   return (id, context) => {
-    if (!firstLoad) {
-      firstLoad = new Set();
-      const pending = [entry];
-      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-        if (firstLoad.has(next)) continue;
-        firstLoad.add(next);
-        pending.push(...(context.getModuleInfo(next)?.importedIds ?? []));
-      }
-    }
-    return firstLoad.has(id) && FIRST_LOAD_SOURCES.test(id) ? 'first-load' : null;
+    closures ??= {
+      firstLoad: staticImports(entries.main, context),
+      islands: staticImports(entries.islands, context),
+    };
+    // The entries stay files of their own: each page (index.html, islands.html) names its own.
+    if (!FIRST_LOAD_SOURCES.test(id) || id === entries.main || id === entries.islands) return null;
+    if (closures.islands.has(id)) return 'island-kit';
+    return closures.firstLoad.has(id) ? 'first-load' : null;
   };
+}
+
+function staticImports(entry: string, context: Parameters<ChunkName>[1]): Set<string> {
+  const found = new Set<string>();
+  const pending = [entry];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (found.has(next)) continue;
+    found.add(next);
+    pending.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return found;
 }
 
 /**
@@ -77,7 +89,23 @@ const stylesheetFirst: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/ssr/render-page.tsx` (the second half of `npm run build`): the module the
+ * store renders public pages with (decision 023), into dist/server/. Everything is bundled, the
+ * libraries too: they must resolve through the Preact aliases above, as in the browser.
+ */
+const serverBuild: UserConfig = {
+  plugins: [react({ refreshExclude: /./ })],
+  resolve: { alias: preactAliases },
+  ssr: { noExternal: true, target: 'node' },
+  build: { outDir: 'dist/server', target: 'node20', emptyOutDir: true, copyPublicDir: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));
+
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+const browserBuild: UserConfig = {
   // React Fast Refresh patches React's renderer, which Preact is not: in dev an edit reloads the page.
   plugins: [react({ refreshExclude: /./ }), tailwindcss(), stylesheetFirst, firstViews()],
   resolve: { alias: preactAliases },
@@ -86,6 +114,8 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     modulePreload: {
+      // Every browser the build targets (es2022) preloads modules itself.
+      polyfill: false,
       // index.html keeps its <link rel="modulepreload"> list (the entry's imports, fetched in
       // parallel). A dynamic import() gets no <link> elements added to the head for its chunk's
       // imports: inserting them cost ~30 ms of main thread at start-up (on a fast machine; four
@@ -93,11 +123,13 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
+      // The app, and the script of a page the store renders (decision 023).
+      input: { index: page('./index.html'), islands: page('./islands.html') },
       output: {
         codeSplitting: {
           // Only the modules named below; what they import goes wherever the bundler would put it.
           includeDependenciesRecursively: false,
-          groups: [{ name: firstLoadChunk(), debugName: 'first-load' }],
+          groups: [{ name: entryChunks(), debugName: 'entry-chunks' }],
         },
       },
     },
@@ -113,4 +145,4 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
   },
-});
+};

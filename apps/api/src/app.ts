@@ -45,6 +45,7 @@ import type { ReadCache } from './lib/read-cache/cache.js';
 import { forgetOnWrite, PAGE_CACHE_CONTROL, remember } from './lib/read-cache/remember.js';
 import type { RedisHandle } from './lib/redis.js';
 import { requestLog } from './lib/request-log.js';
+import { loadServerPages } from './lib/server-pages.js';
 import { SharedRateLimitStore } from './lib/shared-rate-limit-store.js';
 import { webAppRouter } from './lib/web-app.js';
 import { createOutboxStore } from './mail/outbox.js';
@@ -56,6 +57,11 @@ export interface AppDeps {
   tokens: TokenService;
   /** Called after the browser changed an emulator account through the store (to save them). */
   onEmulatorAccountsChanged?: () => void;
+  /**
+   * Where this store's own server answers, once it listens: the pages it renders ask it for their
+   * API answers (lib/server-pages.ts). Without it, the app draws every page.
+   */
+  localOrigin?: () => string | undefined;
   config: {
     corsOrigins: string[];
     trustProxy: number;
@@ -110,6 +116,7 @@ export function createApp({
   identity,
   tokens,
   onEmulatorAccountsChanged,
+  localOrigin,
   config,
   jobs = noJobs,
   redis,
@@ -230,10 +237,15 @@ export function createApp({
   // Not under /api (so not in the contract); before the SPA, which would answer them with HTML.
   app.use(seoRoutes(sitemap, { publicUrl: config.publicUrl }));
 
+  const headHtml = identitySettingsElement(config.identitySettings);
   const web = config.webDistDir
     ? webAppRouter(config.webDistDir, {
-        headHtml: identitySettingsElement(config.identitySettings),
+        headHtml,
         ...(readCache && { cached: remember(readCache, PAGE_CACHE_CONTROL) }),
+        serverPages:
+          localOrigin &&
+          loadServerPages(config.webDistDir, { headHtml, publicUrl: config.publicUrl, localOrigin }),
+        logger,
       })
     : undefined;
   if (web) app.use(web);

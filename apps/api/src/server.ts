@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
 import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
@@ -11,6 +12,7 @@ import { seedDemoCatalog } from './db/seed.js';
 import { startJobs } from './jobs/start.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
 import { gracefulClose } from './lib/graceful-close.js';
+import { localOriginOf } from './lib/local-origin.js';
 import { createLogger } from './lib/logger.js';
 import { apiRoot } from './lib/paths.js';
 import { makeDataDirPrivate, tightenDataDir } from './lib/private-dir.js';
@@ -89,6 +91,7 @@ async function main() {
   // Public answers are kept while the database's change feed is heard (lib/read-cache).
   const readCache = new ReadCache();
   const stopListening = await followChanges(database, readCache);
+  let localOrigin: string | undefined;
   const app = createApp({
     database,
     logger,
@@ -97,6 +100,7 @@ async function main() {
     jobs: jobs.queue,
     ...(redis && { redis }),
     readCache,
+    localOrigin: () => localOrigin,
     // Sign-ups and profile changes through the store's origin are saved within a second.
     ...(emulator && { onEmulatorAccountsChanged: () => emulator.accountsChanged() }),
     config: {
@@ -122,9 +126,9 @@ async function main() {
     const auth = firebase.emulatorHost
       ? `Auth emulator ${firebase.emulatorHost}`
       : `Firebase ${firebase.projectId}`;
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port; // PORT=0: the one given
-    logger.info(`store listening on http://localhost:${port} (${where}, ${auth})`);
+    const address = server.address() as AddressInfo; // a TCP server's, once it listens
+    localOrigin = localOriginOf(address);
+    logger.info(`store listening on http://localhost:${address.port} (${where}, ${auth})`);
   });
 
   const closeServer = gracefulClose(server, {

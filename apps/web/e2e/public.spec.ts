@@ -79,7 +79,7 @@ test.describe('public storefront', () => {
     await expect(page.getByTestId('copyright-year')).toHaveText(String(new Date().getFullYear()));
   });
 
-  test('top bar links navigate without a full reload, and the page fits a 360 px screen', async ({
+  test('in the app, top bar links navigate without a full reload; the home page fits a 360 px screen', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
@@ -87,6 +87,8 @@ test.describe('public storefront', () => {
     await expect(page.getByTestId('part-card').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The home page is sent rendered, with plain links (decision 023); the portfolio is the app's.
+    await page.goto('/portfolio');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const main = page.getByRole('navigation', { name: 'Main' });
     await main.getByRole('button', { name: 'Open menu' }).click();
@@ -114,7 +116,9 @@ test.describe('public storefront', () => {
       route.fulfill({ status: 503, body: '{"message":"down"}' }),
     );
     await page.clock.install();
-    await page.goto('/');
+    // Home, reached in the app (opened, it comes rendered by the store: decision 023).
+    await page.goto('/blogs');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     // Three retries with back-off, then the error state.
     await page.clock.runFor(20_000);
     await expect(page.getByRole('alert')).toContainText('We could not load this');

@@ -28,3 +28,16 @@ export function computeBill(unitPriceCents: number, quantity: number, eligible: 
 /** Decimal currency units (what the API shows) to integer cents, without float drift. */
 export const toCents = (amount: number) => Math.round(amount * 100);
 export const fromCents = (cents: number) => cents / 100;
+
+/**
+ * The purchase page's rule for the quantity (spec §5): not a number, below the part's minimum
+ * or above what is available makes the Order button disabled, with no message.
+ */
+export function isOrderQuantityValid(
+  quantity: number,
+  part: { minOrderQuantity: number; availableQuantity: number },
+): boolean {
+  return (
+    Number.isInteger(quantity) && quantity >= part.minOrderQuantity && quantity <= part.availableQuantity
+  );
+}

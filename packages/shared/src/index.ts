@@ -11,3 +11,4 @@ export * from './schemas/part.js';
 export * from './schemas/responses.js';
 export * from './schemas/review.js';
 export * from './schemas/user.js';
+export type * from './server-pages.js';

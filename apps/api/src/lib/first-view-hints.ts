@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { escapeHtml } from './html.js';
 
 /**
  * What a public page needs before it can show anything, named in the head of the page the store
@@ -32,7 +33,7 @@ export function loadFirstViewHints(distDir: string): FirstViewHints {
 export function firstViewHints(views: z.infer<typeof hintsFileSchema>): FirstViewHints {
   const matchers = views.map((view) => ({
     match: pathMatcher(view.path),
-    modules: view.modules.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    modules: view.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
     requests: view.requests,
   }));
   return (requestUrl) => {
@@ -44,7 +45,7 @@ export function firstViewHints(views: z.infer<typeof hintsFileSchema>): FirstVie
       // A query string (a search, a page) makes the page ask for other answers than these.
       const requests = query !== -1 ? [] : view.requests.map((request) => fill(request, params));
       const fetches = requests.map(
-        (href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`,
+        (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
       );
       return [...view.modules, ...fetches].join('');
     }
@@ -85,7 +86,3 @@ function fill(request: string, params: Map<string, string>): string {
     return value === undefined ? placeholder : encodeURIComponent(value);
   });
 }
-
-/** Safe inside a double-quoted attribute: a path's value comes from the visitor's URL. */
-const attribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { loadFirstViewHints } from './first-view-hints.js';
+import type { Logger } from './logger.js';
+import type { ServerPages } from './server-pages.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -11,11 +13,18 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * its not-found page included. `headHtml` is written into index.html's head as it is served
  * (the identity settings), read and rendered once since a build never changes under a running
  * store, and so is what the page at each public path needs first (first-view-hints.ts); `cached`
- * keeps each path's page for the read cache. Returns undefined when the web app has not been built.
+ * keeps each path's page for the read cache. The public pages the store renders itself
+ * (`serverPages`, decision 023) are sent rendered; when one cannot be, the app is sent, and draws
+ * it. Returns undefined when the web app has not been built.
  */
 export function webAppRouter(
   distDir: string,
-  { headHtml = '', cached }: { headHtml?: string; cached?: RequestHandler } = {},
+  {
+    headHtml = '',
+    cached,
+    serverPages,
+    logger,
+  }: { headHtml?: string; cached?: RequestHandler; serverPages?: ServerPages; logger?: Logger } = {},
 ): Router | undefined {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
@@ -35,12 +44,26 @@ export function webAppRouter(
       fallthrough: false,
     }),
   );
+  const rendered = async (req: Request) => {
+    try {
+      return await serverPages?.render(req);
+    } catch (error) {
+      logger?.error({ err: error, url: req.originalUrl }, 'server rendering failed: the app was sent');
+      return undefined;
+    }
+  };
+  const send = async (req: Request, res: Response) => {
+    const page = await rendered(req);
+    if (page) res.status(page.status).type('html').send(page.html);
+    else res.type('html').send(pageAt(req.originalUrl));
+  };
+  // A rendered page names its own origin (canonical links): kept only when that is fixed.
+  const cachePages = cached && (!serverPages || serverPages.cacheable) ? cached : undefined;
   const sendPage: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    const send = () => void res.type('html').send(pageAt(req.originalUrl));
-    if (!cached) return send();
-    cached(req, res, send);
+    if (!cachePages) return send(req, res);
+    cachePages(req, res, () => void send(req, res).catch(next));
   };
   // The raw file lacks what the head gets at run time: never serve it as is.
   router.get('/index.html', sendPage);

@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { applyHead, canonicalUrl, headOf, type RouteHead } from '../lib/page-head';
+import { applyHead, canonicalUrl, headOf, withOwnTitle } from '../lib/page-head';
 
 /** A page's own title (a part's name), for the path it was set on. */
 interface PageOverride {
@@ -18,6 +18,14 @@ interface PageOverride {
 }
 
 const OverrideContext = createContext<Dispatch<SetStateAction<PageOverride | undefined>>>(() => {});
+
+/**
+ * Where a page's own title goes while the store renders it (ssr/render-page.tsx): effects never
+ * run there, so it is handed over as the page renders.
+ */
+export const ServerPageTitle = createContext<
+  ((title: string, description: string | undefined) => void) | undefined
+>(undefined);
 
 /**
  * Sets the document head for every route from its `handle.head` (router.tsx), once, in the root
@@ -33,11 +41,7 @@ export function PageHeadProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!routeHead) return;
-    const head: RouteHead = {
-      ...routeHead,
-      ...(own && { title: own.title }),
-      ...(own?.description && routeHead.description && { description: own.description }),
-    };
+    const head = withOwnTitle(routeHead, own);
     applyHead(head, canonicalUrl(window.location.origin, pathname, search, head));
   }, [routeHead, own, pathname, search]);
 
@@ -49,6 +53,8 @@ export function PageHeadProvider({ children }: { children: ReactNode }) {
  * name once loaded: `usePageTitle(part?.name, part?.description)`. Undefined keeps the route's.
  */
 export function usePageTitle(title: string | undefined, description?: string) {
+  const onServer = useContext(ServerPageTitle);
+  if (onServer && title) onServer(title, description);
   const setOverride = useContext(OverrideContext);
   const { pathname } = useLocation();
   useEffect(() => {

@@ -89,6 +89,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * How a request leaves: the browser's fetch, or, while the store renders a page on the server
+ * (ssr/render-page.tsx), the store's own answers, asked for in-process.
+ */
+let send: typeof fetch = (input, init) => fetch(input, init);
+export function sendRequestsWith(transport: typeof fetch): void {
+  send = transport;
+}
+
 async function url(path: string, query?: Query): Promise<string> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -124,7 +133,7 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
 
   let response: Response;
   try {
-    response = await fetch(await url(path, options.query), {
+    response = await send(await url(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       // Public answers may be kept by caches for seconds (their Cache-Control, for CDNs); the app

@@ -17,6 +17,29 @@ export interface RouteHead {
 export const headOf = (handle: unknown): RouteHead | undefined =>
   handle && typeof handle === 'object' && 'head' in handle ? (handle.head as RouteHead) : undefined;
 
+/**
+ * `handle: { rendersOnServer: true }`: the store sends the page rendered, with islands.tsx for its
+ * interactive parts, to a visitor who opens it (decision 023); the app renders it when reached
+ * from another page.
+ */
+export const rendersOnServer = (handle: unknown): boolean =>
+  !!handle && typeof handle === 'object' && 'rendersOnServer' in handle && handle.rendersOnServer === true;
+
+/** The route's head with the page's own title on top (and, on a public page, its description). */
+export function withOwnTitle(route: RouteHead, own?: { title: string; description?: string | undefined }) {
+  return {
+    ...route,
+    ...(own && { title: own.title }),
+    ...(own?.description && route.description && { description: own.description }),
+  };
+}
+
+/** The tab's title for a page. */
+export const documentTitle = (head: RouteHead): string =>
+  head.title === headMessages.titles.home
+    ? `${headMessages.siteName} · ${head.title}`
+    : headMessages.title(head.title);
+
 /** Absolute: origin + path + only the parameters that matter (tracking ones never do). */
 export function canonicalUrl(origin: string, pathname: string, search: string, head: RouteHead): string {
   const url = new URL(head.canonicalPath ?? pathname, origin);
@@ -52,10 +75,7 @@ function setMeta(name: string, content: string | undefined) {
 
 /** Writes the title, description, robots and canonical link for the page now shown. */
 export function applyHead(head: RouteHead, canonical: string | undefined) {
-  document.title =
-    head.title === headMessages.titles.home
-      ? `${headMessages.siteName} · ${head.title}`
-      : headMessages.title(head.title);
+  document.title = documentTitle(head);
   setMeta('description', head.description ?? headMessages.descriptions.home);
   setMeta('robots', head.description ? undefined : 'noindex');
   if (!head.description || !canonical) {

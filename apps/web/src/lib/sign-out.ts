@@ -12,3 +12,17 @@ export async function endSession(queryClient: QueryClient, goTo: () => unknown):
   const { signOutIdentity } = await import('./firebase');
   await signOutIdentity().catch(() => undefined);
 }
+
+/**
+ * Sign Out on a server-rendered page (decision 023): no cache to clear, and the sign-in page is a
+ * new document, so the Firebase session is ended before it loads: leaving the page would cut the
+ * call short. The top bar shows the visitor signed out at once (the session's subscribers).
+ */
+export async function signOutOfDocument(): Promise<void> {
+  session.clear();
+  try {
+    const { signOutIdentity } = await import('./firebase');
+    await signOutIdentity();
+  } catch {} // the token is gone either way; Firebase's own session expires on its own
+  window.location.assign('/login');
+}

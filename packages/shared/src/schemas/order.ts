@@ -144,16 +144,3 @@ export const idempotencyKeySchema = z
 
 /** The headers `POST /api/order` reads, as Node names them (lower case). */
 export const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
-
-/**
- * The purchase page's rule for the quantity (spec §5): not a number, below the part's minimum
- * or above what is available makes the Order button disabled, with no message.
- */
-export function isOrderQuantityValid(
-  quantity: number,
-  part: { minOrderQuantity: number; availableQuantity: number },
-): boolean {
-  return (
-    Number.isInteger(quantity) && quantity >= part.minOrderQuantity && quantity <= part.availableQuantity
-  );
-}

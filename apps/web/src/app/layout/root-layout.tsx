@@ -1,7 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { PageHeadProvider } from '../../components/page-head';
 import { Footer } from './footer';
-import { TopBar } from './top-bar';
+import { RouterNavKit } from './router-nav-kit';
+import { TopBarIsland } from './top-bar';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -14,7 +15,9 @@ export function RootLayout() {
         >
           Skip to content
         </a>
-        <TopBar />
+        <RouterNavKit>
+          <TopBarIsland />
+        </RouterNavKit>
         {navigation.state === 'loading' && (
           <progress
             className="progress progress-primary fixed top-0 z-50 h-1 w-full"

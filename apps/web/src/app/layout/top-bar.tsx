@@ -1,16 +1,15 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
-import { useSignOut } from '../../features/auth';
+import { island } from '../../components/island';
 import { useSessionUser } from '../../lib/session';
+import { useNavKit } from './nav-kit';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+const logoClass = () => 'flex items-center gap-2 whitespace-nowrap text-xl font-bold text-primary';
 
 /** Home, Blogs, Portfolio, Dashboard (signed in), the user's name, and Sign Out or Login (spec §2). */
 function NavItems() {
   const user = useSessionUser();
-  const location = useLocation();
-  const signOut = useSignOut();
-  const onAuthPage = location.pathname === '/login' || location.pathname === '/register';
+  const { NavLink, signOut } = useNavKit();
   return (
     <>
       <li>
@@ -48,14 +47,14 @@ function NavItems() {
             </span>
           </li>
           <li>
-            <button type="button" onClick={() => void signOut()}>
+            <button type="button" onClick={signOut}>
               Sign Out
             </button>
           </li>
         </>
       ) : (
         <li>
-          <NavLink to="/login" state={onAuthPage ? location.state : { from: location }} className={linkClass}>
+          <NavLink to="/login" returnHere className={linkClass}>
             Login
           </NavLink>
         </li>
@@ -89,7 +88,7 @@ function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, NavLink } = useNavKit();
   const header = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   usePublishedHeight(header);
@@ -110,10 +109,7 @@ export function TopBar() {
     >
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
         <div className="navbar-start">
-          <NavLink
-            to="/"
-            className="flex items-center gap-2 whitespace-nowrap text-xl font-bold text-primary"
-          >
+          <NavLink to="/" end className={logoClass}>
             <img src="/favicon.svg" alt="" width={32} height={32} />
             Parts Depot
           </NavLink>
@@ -163,3 +159,6 @@ export function TopBar() {
     </header>
   );
 }
+
+/** On a server-rendered page the bar is an island: the session and the phone menu live in it. */
+export const TopBarIsland = island('top-bar', TopBar);

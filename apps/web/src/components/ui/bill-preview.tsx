@@ -5,12 +5,15 @@ import { formatPrice } from '../../lib/format';
  * The live bill (the part page and the purchase page) for a quantity, by the same shared rules the server charges with
  * (`computeBill`): a quantity outside the part's range shows no amounts.
  */
+/** What a bill depends on, of a part. */
+export type BillPart = Pick<Part, 'price' | 'bulkDiscount' | 'minOrderQuantity' | 'availableQuantity'>;
+
 export function BillPreview({
   part,
   quantity,
   totalTestId,
 }: {
-  part: Part;
+  part: BillPart;
   quantity: number;
   totalTestId: string;
 }) {

@@ -1,9 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSessionUser } from '../../lib/session';
 import { adminQuery } from './api';
 
-/** Is the signed-in user an admin? Asked of the backend (spec §6); pending while signed out. */
+/**
+ * Is the signed-in user an admin? Asked of the backend (spec §6); pending while signed out.
+ * Signed out, the query is `skipToken` rather than disabled: a page the store renders fetches
+ * every query its components make, except these (ssr/render-page.tsx).
+ */
 export function useAdminStatus() {
   const user = useSessionUser();
-  return useQuery({ ...adminQuery(user?.email ?? ''), enabled: Boolean(user) });
+  const query = adminQuery(user?.email ?? '');
+  return useQuery({ ...query, queryFn: user ? query.queryFn : skipToken });
 }

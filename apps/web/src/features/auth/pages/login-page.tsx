@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Field } from '../../../components/ui/field';
+import { takeReturnPath } from '../../../lib/return-path';
 import { useSessionUser } from '../../../lib/session';
 import { startSession } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -15,6 +16,8 @@ export default function LoginPage() {
   const user = useSessionUser();
   const location = useLocation();
   const [providerError, setProviderError] = useState<string>();
+  // Read once: the page a visitor left by loading this one (a server-rendered page's Login).
+  const [remembered] = useState(takeReturnPath);
   const {
     register,
     handleSubmit,
@@ -22,7 +25,7 @@ export default function LoginPage() {
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
 
   // Signing in sets the session, and this sends the user back where they came from.
-  if (user) return <Navigate to={returnPath(location.state)} replace />;
+  if (user) return <Navigate to={returnPath(location.state, remembered)} replace />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setProviderError(undefined);

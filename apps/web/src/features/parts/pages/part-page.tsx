@@ -1,13 +1,13 @@
 import { type Part, partPageMessages, stockMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/page-head';
-import { BillPreview } from '../../../components/ui/bill-preview';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { partQuery } from '../api';
+import { PartBillIsland } from '../components/part-bill';
 import { PurchaseAction } from '../components/purchase-action';
 import { StockBadge } from '../components/stock-badge';
 
@@ -51,9 +51,6 @@ function PartNotFound() {
 
 function PartDetails({ part }: { part: Part }) {
   const id = useId();
-  // Kept as typed: an empty or partial field shows no bill rather than jumping back.
-  const [quantityText, setQuantityText] = useState(String(part.minOrderQuantity));
-  const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
   const outOfStock = part.stock === 'out';
 
   return (
@@ -104,32 +101,14 @@ function PartDetails({ part }: { part: Part }) {
         {outOfStock ? (
           <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>
         ) : (
-          <section aria-label="Your bill" className="flex flex-col gap-3">
-            <div>
-              <label htmlFor={`${id}-quantity`} className="label mb-1 text-sm font-medium text-base-content">
-                Quantity
-              </label>
-              <input
-                id={`${id}-quantity`}
-                type="number"
-                inputMode="numeric"
-                min={part.minOrderQuantity}
-                max={part.availableQuantity}
-                step={1}
-                className="input w-full"
-                aria-describedby={`${id}-quantity-hint`}
-                value={quantityText}
-                onChange={(event) => setQuantityText(event.target.value)}
-              />
-              <p id={`${id}-quantity-hint`} className="mt-1 text-xs text-base-content/70">
-                {partPageMessages.quantityRange(
-                  formatQuantity(part.minOrderQuantity),
-                  formatQuantity(part.availableQuantity),
-                )}
-              </p>
-            </div>
-            <BillPreview part={part} quantity={quantity} totalTestId="bill-total" />
-          </section>
+          <PartBillIsland
+            part={{
+              price: part.price,
+              bulkDiscount: part.bulkDiscount,
+              minOrderQuantity: part.minOrderQuantity,
+              availableQuantity: part.availableQuantity,
+            }}
+          />
         )}
         <PurchaseAction part={part} className="self-start" />
       </div>

@@ -1,0 +1,205 @@
+import { headMessages } from '@store/shared';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import { LoadingState } from '../components/ui/states';
+import { RequireAdmin, RequireAuth } from '../features/auth';
+import { RouteError } from '../features/errors/pages/route-error';
+import { homeReviewsQuery } from '../features/home';
+import { newestPartsQuery, partQuery, plainCatalogQuery } from '../features/parts';
+import { lazyRoute } from '../lib/lazy-route';
+import type { RouteHead } from '../lib/page-head';
+import { queryClient } from '../lib/query-client';
+import { DashboardLayout } from './layout/dashboard-layout';
+import { RootLayout } from './layout/root-layout';
+
+const home = lazyRoute('home', () => import('../features/home/pages/home-page'));
+const { titles, descriptions } = headMessages;
+/** The route's document head (components/page-head.tsx); a description makes the page public. */
+const head = (title: string, more: Omit<RouteHead, 'title'> = {}) => ({ head: { title, ...more } });
+/** The store sends this page rendered to a visitor who opens it (lib/page-head.ts, decision 023). */
+const onServer = <H extends object>(handle: H) => ({ ...handle, rendersOnServer: true as const });
+
+/**
+ * A public page's first requests start as its route matches, alongside its chunk, rather than once
+ * the chunk has loaded and rendered: the largest paint of the catalog and of a part's page is a
+ * part's image, which waits for them (issue 12's Lighthouse budget). Nothing waits for these
+ * loaders; the pages read the same queries from the cache, and a failure shows there.
+ */
+const prefetch =
+  (start: (args: LoaderFunctionArgs) => Promise<unknown>[]) =>
+  (args: LoaderFunctionArgs): null => {
+    start(args);
+    return null;
+  };
+const homeData = prefetch(() => [
+  queryClient.prefetchQuery(newestPartsQuery()),
+  queryClient.prefetchQuery(homeReviewsQuery()),
+]);
+// Only the plain /parts: any search, sort, filter or page is read by the page (catalog-params.ts).
+const catalogData = prefetch(({ request }) =>
+  new URL(request.url).search ? [] : [queryClient.prefetchQuery(plainCatalogQuery())],
+);
+const partData = prefetch(({ params }) => [queryClient.prefetchQuery(partQuery(params.id ?? ''))]);
+
+/**
+ * Every page is its own chunk; only the layouts and guards ship in the entry. The browser's router
+ * (router.tsx) and the store's server rendering (ssr/render-page.tsx) both use these.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <LoadingState label="Loading Parts Depot…" />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: '/',
+            lazy: home,
+            loader: homeData,
+            handle: onServer(head(titles.home, { description: descriptions.home })),
+          },
+          {
+            path: '/home',
+            lazy: home,
+            loader: homeData,
+            handle: onServer(head(titles.home, { description: descriptions.home, canonicalPath: '/' })),
+          },
+          {
+            path: '/parts',
+            handle: head(titles.catalog, { description: descriptions.catalog, canonicalParams: ['page'] }),
+            lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
+            loader: catalogData,
+          },
+          {
+            path: '/parts/:id',
+            // Public: the page names itself after the part once it has loaded (usePageTitle).
+            handle: onServer(head(titles.part, { description: descriptions.catalog })),
+            lazy: lazyRoute('part', () => import('../features/parts/pages/part-page')),
+            loader: partData,
+          },
+          {
+            path: '/blogs',
+            handle: head(titles.blogs, { description: descriptions.blogs }),
+            lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')),
+          },
+          {
+            path: '/portfolio',
+            handle: head(titles.portfolio, { description: descriptions.portfolio }),
+            lazy: lazyRoute('portfolio', () => import('../features/portfolio/pages/portfolio-page')),
+          },
+          {
+            path: '/login',
+            handle: head(titles.login),
+            lazy: lazyRoute('login', () => import('../features/auth/pages/login-page')),
+          },
+          {
+            path: '/register',
+            handle: head(titles.register),
+            lazy: lazyRoute('register', () => import('../features/auth/pages/register-page')),
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: '/purchase/:id',
+                handle: head(titles.purchase),
+                lazy: lazyRoute('purchase', () => import('../features/purchase/pages/purchase-page')),
+              },
+              {
+                path: '/dashboard',
+                element: <DashboardLayout />,
+                children: [
+                  {
+                    index: true,
+                    handle: head(titles.profile),
+                    lazy: lazyRoute('profile', () => import('../features/dashboard/pages/profile-page')),
+                  },
+                  {
+                    path: 'myorders',
+                    handle: head(titles.myOrders),
+                    lazy: lazyRoute('my-orders', () => import('../features/orders/pages/my-orders-page')),
+                  },
+                  {
+                    path: 'payment/:id',
+                    handle: head(titles.payment),
+                    lazy: lazyRoute('payment', () => import('../features/orders/pages/payment-page')),
+                  },
+                  // Its owner's or an admin's: the API answers 404 to anyone else.
+                  {
+                    path: 'orders/:id',
+                    handle: head(titles.order),
+                    lazy: lazyRoute('order', () => import('../features/orders/pages/order-detail-page')),
+                  },
+                  {
+                    path: 'orders/:id/invoice',
+                    handle: head(titles.invoice),
+                    lazy: lazyRoute('invoice', () => import('../features/orders/pages/invoice-page')),
+                  },
+                  {
+                    path: 'addreview',
+                    handle: head(titles.addReview),
+                    lazy: lazyRoute('add-review', () => import('../features/reviews/pages/add-review-page')),
+                  },
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      {
+                        path: 'addproduct',
+                        handle: head(titles.addProduct),
+                        lazy: lazyRoute(
+                          'add-product',
+                          () => import('../features/parts/pages/add-product-page'),
+                        ),
+                      },
+                      {
+                        path: 'manageproducts',
+                        handle: head(titles.manageProducts),
+                        lazy: lazyRoute(
+                          'manage-products',
+                          () => import('../features/parts/pages/manage-products-page'),
+                        ),
+                      },
+                      {
+                        path: 'manageproducts/:id',
+                        handle: head(titles.editProduct),
+                        lazy: lazyRoute(
+                          'edit-product',
+                          () => import('../features/parts/pages/edit-product-page'),
+                        ),
+                      },
+                      {
+                        path: 'manageorders',
+                        handle: head(titles.manageOrders),
+                        lazy: lazyRoute(
+                          'manage-orders',
+                          () => import('../features/orders/pages/manage-orders-page'),
+                        ),
+                      },
+                      {
+                        path: 'users',
+                        handle: head(titles.users),
+                        lazy: lazyRoute('users', () => import('../features/users/pages/users-page')),
+                      },
+                      {
+                        path: 'outbox',
+                        handle: head(titles.outbox),
+                        lazy: lazyRoute('outbox', () => import('../features/outbox/pages/outbox-page')),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: '*',
+            handle: head(titles.notFound),
+            lazy: lazyRoute('not-found', () => import('../features/errors/pages/not-found-page')),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,50 @@
+// First: configures zod before any schema is built (lib/zod-jitless.ts); then, before the
+// router is made, the answers of a page the store rendered (server-page-data.ts).
+import '../lib/zod-jitless';
+import './server-page-data';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { webEnv } from '../lib/env';
+import { Providers } from './providers';
+import { router } from './router';
+import { overServerPage } from './server-page-data';
+
+/**
+ * Starts the app in #root: on index.html (main.tsx), and over a page the store rendered, for a
+ * signed-in visitor (islands.tsx).
+ */
+export async function startApp(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('the page has no #root element');
+
+  // Every API call waits for the environment check and the answer schemas (both lazy chunks):
+  // asking for them now fetches them alongside the page's chunk instead of after it.
+  webEnv().catch(() => undefined);
+  import('../lib/answer-schemas').catch(() => undefined);
+
+  if (overServerPage) await routeReady();
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+/**
+ * On a page the store rendered (decision 023), a signed-in visitor's browser starts the app over
+ * it (islands.tsx). It draws over the page once the route's code is in, from the answers the page
+ * was rendered with (server-page-data.ts): the visitor never sees it replaced by a loading state.
+ */
+function routeReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import { createRoot } from 'react-dom/client';
+import { DocumentNavKit } from './app/layout/nav-kit';
+import { islandComponent } from './components/island';
+import { session } from './lib/session';
+// The islands a server-rendered page may hold (importing them names them).
+import './app/layout/top-bar';
+import './features/parts/components/part-bill';
+import './styles.css';
+
+/**
+ * The browser's part of a page the store sent rendered (decision 023): no router, no app, only
+ * the page's interactive parts, each drawn again over its server markup from the props written
+ * beside it. Drawn over, not hydrated: what the server could not know (the visitor's session
+ * lives in this browser) is put right rather than assumed.
+ */
+if (session.token()) {
+  // A signed-in visitor's pages show their own things (the admin's actions among them): the app
+  // takes the page over, starting from the answers it was drawn from (app/start.tsx).
+  void import('./app/start').then(({ startApp }) => startApp());
+} else {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const Island = islandComponent(element.dataset.island ?? '');
+    if (!Island) continue;
+    const props = JSON.parse(element.dataset.props ?? '{}') as object;
+    createRoot(element).render(
+      <DocumentNavKit>
+        <Island {...props} />
+      </DocumentNavKit>,
+    );
+  }
+}

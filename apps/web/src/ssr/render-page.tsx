@@ -1,0 +1,132 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  headMessages,
+  type RenderPage,
+  type RenderPageOptions,
+  type ServerRenderedPage,
+} from '@store/shared';
+import { dehydrate, type Query, QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type DataStrategyFunction,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router-dom';
+import { routes } from '../app/routes';
+import { PAGE_DATA_ELEMENT_ID, ServerRender } from '../components/island';
+import { ServerPageTitle } from '../components/page-head';
+import { ApiError, sendRequestsWith } from '../lib/api-client';
+import { canonicalUrl, documentTitle, headOf, rendersOnServer, withOwnTitle } from '../lib/page-head';
+
+/**
+ * The store's server rendering of the public pages (decision 023), built by `vite build --ssr`
+ * into dist/server/ and called by the store (apps/api/src/lib/server-pages.ts). It renders the
+ * same routes and components as the app, so the page a visitor opens is the page the app would
+ * have drawn; the browser then runs only the page's islands (islands.tsx).
+ */
+
+/** Each render's own in-process fetch: renders overlap while they wait for their answers. */
+const renderFetch = new AsyncLocalStorage<RenderPageOptions['fetch']>();
+sendRequestsWith((input) => {
+  const fetchHere = renderFetch.getStore();
+  if (!fetchHere) return Promise.reject(new Error('the app fetched outside a server render'));
+  // The store hands over fetch's own Responses (apps/api/src/lib/server-pages.ts).
+  return fetchHere(String(input)) as Promise<Response>;
+});
+
+const handler = createStaticHandler(routes);
+
+/** The matched routes' code, loaded; not their loaders, which only start the browser's fetches. */
+const codeOnly: DataStrategyFunction = async ({ matches }) =>
+  Object.fromEntries(
+    await Promise.all(matches.map(async (match) => [match.route.id, await match.resolve(async () => null)])),
+  );
+
+/** A query a component makes only for a signed-in visitor is `skipToken`: never one the server fetches. */
+const asked = (query: Query) => query.options.queryFn !== skipToken;
+
+export const renderPage: RenderPage = async (url, options) => {
+  const location = new URL(url, options.origin);
+  const context = await handler.query(new Request(location), { dataStrategy: codeOnly });
+  if (context instanceof Response || context.errors) return undefined;
+  const route = context.matches.at(-1)?.route;
+  if (!rendersOnServer(route?.handle)) return undefined;
+
+  // Retries belong to the browser: a failed answer here sends the app, which tries again itself.
+  // The second pass draws what the first fetched: a page whose part was not found says so,
+  // rather than starting to fetch it again (retryOnMount).
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
+  });
+  let ownTitle: { title: string; description: string | undefined } | undefined;
+  const render = () =>
+    renderToString(
+      <Page
+        context={context}
+        queryClient={queryClient}
+        onTitle={(title, description) => {
+          ownTitle = { title, description };
+        }}
+      />,
+    );
+
+  // Two passes: the first tells which answers the page asks for, the second draws it with them.
+  await renderFetch.run(options.fetch, async () => {
+    render();
+    await Promise.all(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => asked(query) && query.state.status === 'pending')
+        .map((query) =>
+          queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn }),
+        ),
+    );
+  });
+  let status: ServerRenderedPage['status'] = 200;
+  for (const query of queryClient.getQueryCache().getAll().filter(asked)) {
+    const { error } = query.state;
+    if (error instanceof ApiError && error.status === 404) status = 404;
+    else if (query.state.status !== 'success') return undefined;
+  }
+  // '<' escaped: the answers hold catalog text, which must not close the element.
+  const data = JSON.stringify(dehydrate(queryClient)).replaceAll('<', '\\u003c');
+  const body = `${render()}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${data}</script>`;
+
+  const head = withOwnTitle(headOf(route?.handle) ?? { title: headMessages.titles.notFound }, ownTitle);
+  return {
+    status,
+    body,
+    title: documentTitle(head),
+    description: head.description ?? headMessages.descriptions.home,
+    ...(head.description
+      ? { canonical: canonicalUrl(options.origin, location.pathname, location.search, head) }
+      : { robots: 'noindex' as const }),
+  };
+};
+
+function Page({
+  context,
+  queryClient,
+  onTitle,
+}: {
+  context: StaticHandlerContext;
+  queryClient: QueryClient;
+  onTitle: (title: string, description: string | undefined) => void;
+}) {
+  return (
+    <ServerRender.Provider value={true}>
+      <ServerPageTitle.Provider value={onTitle}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </QueryClientProvider>
+      </ServerPageTitle.Provider>
+    </ServerRender.Provider>
+  );
+}
