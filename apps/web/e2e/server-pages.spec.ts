@@ -4,9 +4,10 @@ import { expect, signInAs, test } from './fixtures';
 import { signIn } from './helpers';
 
 /**
- * Decision 023: the store sends the home page and each part's page rendered. A visitor sees them
- * before any script runs, and the browser runs only their islands (the top bar, a part's bill);
- * a signed-in visitor's browser starts the app over them.
+ * Decision 023: the store sends the home page, the catalog and each part's page rendered. A
+ * visitor sees them before any script runs, and the browser runs only their islands (the top
+ * bar, a part's bill, the catalog's controls and pager); a signed-in visitor's browser starts the
+ * app over them.
  */
 test.describe('a page the store renders', () => {
   test('reads without JavaScript: the part, its price and badge, its title; the home page’s parts and reviews', async ({
@@ -30,7 +31,34 @@ test.describe('a page the store renders', () => {
     await page.goto('/');
     await expect(page.getByTestId('part-card')).toHaveCount(HOME_PARTS_COUNT);
     await expect(page.getByTestId('review-card').first()).toBeVisible();
+
+    // The catalog, any page of it: its URL says which.
+    await page.goto(`/parts?q=${encodeURIComponent(part.name)}`);
+    await expect(page.getByTestId('part-card')).toHaveCount(1);
+    await expect(page.getByTestId('part-card').getByRole('heading', { name: part.name })).toBeVisible();
     await context.close();
+  });
+
+  test('the catalog’s controls and pager load the page they name', async ({ page }) => {
+    await page.goto('/parts');
+    await page
+      .getByRole('navigation', { name: 'Catalog pages' })
+      .getByRole('button', { name: 'Next' })
+      .click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/^Page 2 of/)).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Catalog pages' })
+      .getByRole('button', { name: 'Previous' })
+      .click();
+    await expect(page).toHaveURL(/page=1/);
+    await expect(page.getByText(/^Page 1 of/)).toBeVisible();
+    await page.getByLabel('Sort').selectOption('price-desc');
+    await expect(page).toHaveURL(/sort=price-desc/);
+    await page.getByLabel('Search parts by name').fill('SSD');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/q=SSD/);
+    await expect(page.getByText(/matching “SSD”/)).toBeVisible();
   });
 
   test('an unknown part answers 404, with the not-found page and a way to the catalog', async ({ page }) => {
@@ -47,7 +75,7 @@ test.describe('a page the store renders', () => {
     browser,
     part,
   }) => {
-    for (const path of ['/', `/parts/${part._id}`]) {
+    for (const path of ['/', '/parts', `/parts/${part._id}`]) {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
       const fetched = new Map<string, number>();

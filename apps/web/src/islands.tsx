@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
-import { DocumentNavKit } from './app/layout/nav-kit';
 import { islandComponent } from './components/island';
+import { DocumentNavKit } from './components/nav-kit';
 import { session } from './lib/session';
 // The islands a server-rendered page may hold (importing them names them).
 import './app/layout/top-bar';
+import './features/parts/components/catalog-controls';
+import './features/parts/components/catalog-pager';
 import './features/parts/components/part-bill';
 import './styles.css';
 

@@ -68,7 +68,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/parts',
-            handle: head(titles.catalog, { description: descriptions.catalog, canonicalParams: ['page'] }),
+            handle: onServer(
+              head(titles.catalog, { description: descriptions.catalog, canonicalParams: ['page'] }),
+            ),
             lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
             loader: catalogData,
           },

@@ -8,28 +8,29 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <PageHeadProvider>
-      <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
-        >
-          Skip to content
-        </a>
-        <RouterNavKit>
+      {/* The islands' navigation (components/nav-kit.tsx): the router's, in the app. */}
+      <RouterNavKit>
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
+          >
+            Skip to content
+          </a>
           <TopBarIsland />
-        </RouterNavKit>
-        {navigation.state === 'loading' && (
-          <progress
-            className="progress progress-primary fixed top-0 z-50 h-1 w-full"
-            aria-label="Loading page"
-          />
-        )}
-        <main id="main" className="flex-1">
-          <Outlet />
-        </main>
-        <Footer />
-        <ScrollRestoration />
-      </div>
+          {navigation.state === 'loading' && (
+            <progress
+              className="progress progress-primary fixed top-0 z-50 h-1 w-full"
+              aria-label="Loading page"
+            />
+          )}
+          <main id="main" className="flex-1">
+            <Outlet />
+          </main>
+          <Footer />
+          <ScrollRestoration />
+        </div>
+      </RouterNavKit>
     </PageHeadProvider>
   );
 }

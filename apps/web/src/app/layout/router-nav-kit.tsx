@@ -1,14 +1,24 @@
-import { type ReactNode, useCallback, useMemo } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { type ReactNode, useMemo } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { type NavKit, NavKitProvider, type NavLinkProps } from '../../components/nav-kit';
 import { useSignOut } from '../../features/auth';
-import { type NavKit, NavKitProvider, type NavLinkProps } from './nav-kit';
 
-/** The router's navigation, for the top bar inside the app (root-layout.tsx). */
+/** The router's navigation, for the islands inside the app (root-layout.tsx). */
 export function RouterNavKit({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const endSession = useSignOut();
-  const signOut = useCallback(() => void endSession(), [endSession]);
-  const kit = useMemo<NavKit>(() => ({ pathname, NavLink: RouterNavLink, signOut }), [pathname, signOut]);
+  const kit = useMemo<NavKit>(
+    () => ({
+      pathname,
+      search,
+      NavLink: RouterNavLink,
+      go: (to) => void navigate(to),
+      back: () => void navigate(-1),
+      signOut: () => void endSession(),
+    }),
+    [pathname, search, navigate, endSession],
+  );
   return <NavKitProvider kit={kit}>{children}</NavKitProvider>;
 }
 

@@ -1,6 +1,6 @@
 import { pageMessages } from '@store/shared';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Pagination } from '../../../components/ui/pagination';
 
 /**
  * A page number past the end of a list that is not empty (an old link, a hand-typed URL): says
@@ -10,14 +10,13 @@ export function PagePastEnd({
   page,
   total,
   limit,
-  label,
-  onPage,
+  children,
 }: {
   page: number;
   total: number;
   limit: number;
-  label: string;
-  onPage: (page: number) => void;
+  /** The list's pager. */
+  children: ReactNode;
 }) {
   const [params] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -31,7 +30,7 @@ export function PagePastEnd({
           {pageMessages.lastPageLink(pages)}
         </Link>
       </div>
-      <Pagination label={label} page={page} total={total} limit={limit} onPage={onPage} />
+      {children}
     </>
   );
 }

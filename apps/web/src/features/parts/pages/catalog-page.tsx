@@ -1,108 +1,31 @@
-import {
-  MAX_PAGE,
-  PAGE_SIZE,
-  type PartOrder,
-  pageMessages,
-  productMessages,
-  stockMessages,
-} from '@store/shared';
+import { PAGE_SIZE, pageMessages, productMessages, stockMessages } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Pagination } from '../../../components/ui/pagination';
-import { SearchBox } from '../../../components/ui/search-box';
+import { useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { partsListQuery } from '../api';
 import { catalogParams } from '../catalog-params';
+import { CatalogControlsIsland } from '../components/catalog-controls';
+import { CatalogPagerIsland } from '../components/catalog-pager';
 import { PagePastEnd } from '../components/page-past-end';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 
-const sorts: { value: PartOrder; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price-asc', label: 'Price: low to high' },
-  { value: 'price-desc', label: 'Price: high to low' },
-];
-
-/** A search with no sort named ranks the closest names first (decision 012). */
-const bestMatch = { value: 'relevance', label: 'Best match' } as const;
-
 /**
- * Every part: search, sort and page, all kept in the URL so a link shows the same list. "Next"
- * follows the API's keyset cursor (kept in the URL with the page number it labels), so every
- * page of a large catalog is reachable; "Previous" asks for the page by number.
+ * Every part: search, sort and page, all kept in the URL so a link shows the same list. Its
+ * controls and pager are islands: the store sends the catalog rendered (decision 023).
  */
 export default function CatalogPage() {
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const list = catalogParams(params);
   const { q, sort, page, inStock } = list;
-  const shownSort: PartOrder = sort ?? (q ? 'relevance' : 'newest');
   const parts = useQuery({
     ...partsListQuery({ ...list, q: q || undefined }),
     placeholderData: keepPreviousData,
   });
 
-  const toPage = (next: number) => {
-    const nextCursor = parts.data?.nextCursor;
-    if (next === page + 1 && nextCursor) update({ page: String(next), cursor: nextCursor });
-    else if (next <= MAX_PAGE) update({ page: String(next), cursor: undefined });
-    // Past the numbered pages the way back is the way the visitor came.
-    else navigate(-1);
-  };
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
-
   return (
     <div className="mx-auto max-w-7xl px-6 py-12">
       <h1 className="text-4xl font-bold">All parts</h1>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SearchBox
-          label="Search parts by name"
-          placeholder="Search parts by name"
-          value={q}
-          maxLength={100}
-          onSearch={(term) => update({ q: term, page: undefined, cursor: undefined })}
-        />
-        <label className="flex cursor-pointer items-center gap-2 whitespace-nowrap text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            // Uncontrolled: the box ticks at once; the URL (changed after a tick) remounts it.
-            defaultChecked={inStock}
-            key={String(inStock)}
-            onChange={(event) =>
-              update({ inStock: event.target.checked ? '1' : undefined, page: undefined, cursor: undefined })
-            }
-          />
-          {stockMessages.inStockOnly}
-        </label>
-        <label className="flex items-center gap-2 whitespace-nowrap text-sm">
-          Sort
-          <select
-            className="select select-sm w-48"
-            value={shownSort}
-            onChange={(event) =>
-              update({
-                sort: event.target.value === bestMatch.value ? undefined : event.target.value,
-                page: undefined,
-                cursor: undefined,
-              })
-            }
-          >
-            {(q ? [bestMatch, ...sorts] : sorts).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <CatalogControlsIsland q={q} inStock={inStock} sort={sort ?? (q ? 'relevance' : 'newest')} />
 
       <div className="mt-8" aria-busy={parts.isFetching} data-testid="catalog-results">
         {parts.isPending ? (
@@ -114,13 +37,9 @@ export default function CatalogPage() {
         ) : parts.isError ? (
           <ErrorState onRetry={() => parts.refetch()} />
         ) : parts.data.items.length === 0 && parts.data.total > 0 ? (
-          <PagePastEnd
-            label="Catalog pages"
-            page={page}
-            total={parts.data.total}
-            limit={PAGE_SIZE.default}
-            onPage={(next) => update({ page: String(next), cursor: undefined })}
-          />
+          <PagePastEnd page={page} total={parts.data.total} limit={PAGE_SIZE.default}>
+            <CatalogPagerIsland page={page} total={parts.data.total} />
+          </PagePastEnd>
         ) : parts.data.items.length === 0 ? (
           <EmptyState>
             {inStock ? stockMessages.noneInStock : q ? productMessages.noMatch(q) : pageMessages.noParts}
@@ -138,8 +57,7 @@ export default function CatalogPage() {
                 <PartCard key={part._id} part={part} priority={index < 3} heading="h2" />
               ))}
             </div>
-            <Pagination
-              label="Catalog pages"
+            <CatalogPagerIsland
               page={page}
               total={
                 // A capped search total may go on: while a next page exists, Next stays enabled.
@@ -147,8 +65,7 @@ export default function CatalogPage() {
                   ? Math.max(parts.data.total, (page + 1) * PAGE_SIZE.default)
                   : parts.data.total
               }
-              limit={PAGE_SIZE.default}
-              onPage={toPage}
+              nextCursor={parts.data.nextCursor}
             />
           </>
         )}

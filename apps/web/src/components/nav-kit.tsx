@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { rememberReturnPath } from '../../lib/return-path';
-import { signOutOfDocument } from '../../lib/sign-out';
+import { rememberReturnPath } from '../lib/return-path';
+import { signOutOfDocument } from '../lib/sign-out';
 
 export interface NavLinkProps {
   to: string;
@@ -13,13 +13,20 @@ export interface NavLinkProps {
 }
 
 /**
- * What the top bar needs of navigation. In the app, the router's: links change the page without
- * loading it. On a page the store rendered (server-rendered pages, decision 023) there is no
- * router, only the document: links are plain links, and signing out loads the sign-in page.
+ * What an island needs of navigation (the top bar, the catalog's controls). In the app, the
+ * router's: links and choices change the page without loading it. On a page the store rendered
+ * (decision 023) there is no router, only the document: links are plain links, a choice loads the
+ * page it names, and signing out loads the sign-in page.
  */
 export interface NavKit {
   pathname: string;
+  /** The URL's query, with its '?' ('' for none). */
+  search: string;
   NavLink: (props: NavLinkProps) => ReactNode;
+  /** Shows the page at `to` (a path and query). */
+  go: (to: string) => void;
+  /** Back to the page before. */
+  back: () => void;
   signOut: () => void;
 }
 
@@ -35,12 +42,19 @@ export function NavKitProvider({ kit, children }: { kit: NavKit; children: React
   return <NavKitContext.Provider value={kit}>{children}</NavKitContext.Provider>;
 }
 
-/** The document's navigation, for the top bar of a server-rendered page (islands.tsx). */
+/** The document's navigation, for the islands of a server-rendered page (islands.tsx). */
 export function DocumentNavKit({ children }: { children: ReactNode }) {
-  const { pathname } = window.location;
+  const { pathname, search } = window.location;
   const kit = useMemo<NavKit>(
-    () => ({ pathname, NavLink: DocumentNavLink, signOut: () => void signOutOfDocument() }),
-    [pathname],
+    () => ({
+      pathname,
+      search,
+      NavLink: DocumentNavLink,
+      go: (to) => window.location.assign(to),
+      back: () => window.history.back(),
+      signOut: () => void signOutOfDocument(),
+    }),
+    [pathname, search],
   );
   return <NavKitProvider kit={kit}>{children}</NavKitProvider>;
 }
