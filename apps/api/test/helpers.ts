@@ -96,6 +96,9 @@ export async function createTestApp(
     readCache?: boolean;
     /** Uploaded images in this S3-compatible bucket. */
     s3?: S3Settings;
+    /** Where the app's own server answers (the pages it renders ask it): see `listen` in server-pages.test. */
+    localOrigin?: () => string | undefined;
+    publicUrl?: string;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -119,6 +122,7 @@ export async function createTestApp(
     ...(options.onEmulatorAccountsChanged && {
       onEmulatorAccountsChanged: options.onEmulatorAccountsChanged,
     }),
+    ...(options.localOrigin && { localOrigin: options.localOrigin }),
     config: {
       corsOrigins: ['http://allowed.example'],
       trustProxy: 0,
@@ -137,6 +141,7 @@ export async function createTestApp(
       firebaseEmulatorHost: emulatorHost,
       identitySettings: options.identitySettings ?? { mode: 'emulator', projectId: TEST_FIREBASE_PROJECT },
       ...(options.webDistDir && { webDistDir: options.webDistDir }),
+      ...(options.publicUrl && { publicUrl: options.publicUrl }),
     },
     ...(options.jobs && { jobs: options.jobs }),
     ...(redis && { redis }),

@@ -157,18 +157,25 @@ test.describe('a part of its own page', () => {
     await expect(rows.getByTestId('product-stock')).toHaveText(/^0\s*Out of stock$/);
   });
 
-  test("the catalog's 'In stock only' filter is kept in the URL and asks the API for inStock=true", async ({
+  test("the catalog's 'In stock only' filter is kept in the URL and leaves sold-out parts out", async ({
     page,
+    request,
+    admin,
+    customer,
   }) => {
-    await page.goto('/parts');
-    const asked = page.waitForRequest((req) => new URL(req.url()).searchParams.get('inStock') === 'true');
+    const soldOut = await soldOutPart(request, admin, customer);
+    const card = page.getByTestId('part-card').filter({ hasText: soldOut.name });
+    await page.goto(`/parts?q=${encodeURIComponent(soldOut.name)}`);
+    await expect(card).toHaveCount(1);
     await page.getByLabel('In stock only').check();
     await expect(page).toHaveURL(/inStock=1/);
-    await asked;
+    await expect(page.getByTestId('catalog-results')).toBeVisible();
+    await expect(card).toHaveCount(0);
     await page.reload();
     await expect(page.getByLabel('In stock only')).toBeChecked();
     await page.getByLabel('In stock only').uncheck();
     await expect(page).not.toHaveURL(/inStock/);
+    await expect(card).toHaveCount(1);
   });
 
   test('an unknown or deleted part shows a not-found message with a link to the catalog', async ({

@@ -4,7 +4,8 @@
  * for first. The build writes the chunks' file names next to each path into
  * dist/.vite/first-views.json (vite-plugins/first-views.ts), and the store names all of it in the head
  * of the page it serves at that path (apps/api/src/lib/first-view-hints.ts), so the browser asks
- * for everything at once rather than a round trip per level of imports (decision 022).
+ * for everything at once rather than a round trip per level of imports (decision 022). The pages
+ * the store renders itself (decision 023) need them only when it sends the app instead.
  *
  * Plain data: vite.config.ts reads it too. first-views.test.ts checks that each `requests` entry
  * is the exact URL the page's first queries fetch, and the browser suite that every hinted

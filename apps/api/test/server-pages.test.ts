@@ -1,0 +1,197 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localOriginOf } from '../src/lib/local-origin.js';
+import { fill } from '../src/lib/server-pages.js';
+import { createTestApp } from './helpers.js';
+import { capturedLines } from './log-capture.js';
+
+/**
+ * A web build with a renderer of its own (decision 023): the real one is the web app's, built by
+ * `vite build --ssr` and tested in the browser suite (e2e/server-pages.spec.ts). This one shows
+ * what the store does around any renderer: what it asks of the store, and what the store sends.
+ */
+const RENDERER = `
+let renders = 0;
+export async function renderPage(url, { origin, fetch }) {
+  const { pathname } = new URL(url, origin);
+  if (pathname === '/boom') throw new Error('renderer-bug');
+  if (!pathname.startsWith('/rendered')) return undefined;
+  renders += 1;
+  const answer = await fetch('/api/parts?limit=1');
+  const refused = await fetch('https://elsewhere.example/').then(() => 'fetched', (error) => error.message);
+  return {
+    status: pathname === '/rendered/missing' ? 404 : 200,
+    body: '<p>render ' + renders + ': ' + answer.status + ', ' + answer.headers.get('x-total-count') + ' parts; ' + refused + '</p>',
+    title: 'A <b>part</b> · Parts Depot',
+    description: 'Says "hello" & more',
+    canonical: origin + pathname,
+  };
+}`;
+
+let webDir: string;
+const servers: Server[] = [];
+
+/** The app listening, as the store does: the renderer's answers come from its own server. */
+async function listening(options: Parameters<typeof createTestApp>[0] = {}) {
+  let origin: string | undefined;
+  const ctx = await createTestApp({ webDistDir: webDir, localOrigin: () => origin, ...options });
+  const server = createServer(ctx.store);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { ...ctx, origin };
+}
+
+beforeAll(() => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'server-pages-'));
+  const page = (body: string) =>
+    `<!doctype html><html><head><meta charset="UTF-8" /></head><body>${body}</body></html>`;
+  writeFileSync(path.join(webDir, 'index.html'), page('<div id="root">the app</div>'));
+  writeFileSync(
+    path.join(webDir, 'islands.html'),
+    page('<div id="root"></div><script src="/i.js"></script>'),
+  );
+  mkdirSync(path.join(webDir, 'server'));
+  writeFileSync(path.join(webDir, 'server/render-page.js'), RENDERER);
+});
+afterAll(() => {
+  for (const server of servers) server.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('a page the store renders', () => {
+  let ctx: Awaited<ReturnType<typeof listening>>;
+  beforeAll(async () => {
+    ctx = await listening();
+  });
+  afterAll(() => ctx.close());
+
+  it('is sent rendered, with the answers it asked of the store, its head escaped and the identity settings', async () => {
+    const res = await fetch(`${ctx.origin}/rendered`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    // Only the store's own API is asked; anything else is refused.
+    expect(html).toMatch(
+      /<div id="root"><p>render \d+: 200, 0 parts; not an API path: https:\/\/elsewhere\.example\/<\/p><\/div>/,
+    );
+    expect(html).toContain('<title>A &lt;b&gt;part&lt;/b&gt; · Parts Depot</title>');
+    expect(html).toContain('<meta name="description" content="Says &quot;hello&quot; &amp; more">');
+    // No PUBLIC_URL: the origin the page was asked at.
+    expect(html).toContain(`<link rel="canonical" href="${ctx.origin}/rendered">`);
+    expect(html).toContain('<script type="application/json" id="identity-settings">');
+    expect(html).toContain('<script src="/i.js"></script>');
+  });
+
+  it('answers 404 with the page when what it shows is not found', async () => {
+    const res = await fetch(`${ctx.origin}/rendered/missing`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<div id="root"><p>render');
+  });
+
+  it('is the app when the renderer does not render the path, or fails, and the failure is logged', async () => {
+    const other = await fetch(`${ctx.origin}/login`);
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('<div id="root">the app</div>');
+
+    const failed = await fetch(`${ctx.origin}/boom`);
+    expect(failed.status).toBe(200);
+    expect(await failed.text()).toContain('<div id="root">the app</div>');
+    expect(
+      capturedLines.some((line) => /server rendering failed/.test(line) && /renderer-bug/.test(line)),
+    ).toBe(true);
+  });
+
+  it('answers HEAD with the headers alone', async () => {
+    const res = await fetch(`${ctx.origin}/rendered`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/html/);
+    expect(await res.text()).toBe('');
+  });
+});
+
+/** A GET with a Host of the caller's choosing (fetch sends the URL's own). */
+function withHost(url: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { host } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
+describe('the read cache and rendered pages', () => {
+  const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+
+  it('never keeps them without PUBLIC_URL: a page names the origin it was asked at', async () => {
+    const ctx = await listening({ readCache: true });
+    try {
+      const first = await (await fetch(`${ctx.origin}/rendered`)).text();
+      const forged = await withHost(`${ctx.origin}/rendered`, 'evil.example');
+      expect(renderOf(forged)).toBe(renderOf(first) + 1);
+      expect(forged).toContain('<link rel="canonical" href="http://evil.example/rendered">');
+      // The next visitor gets a page of their own, not the forged one.
+      const next = await (await fetch(`${ctx.origin}/rendered`)).text();
+      expect(next).toContain(`<link rel="canonical" href="${ctx.origin}/rendered">`);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('keeps them with PUBLIC_URL until a write, like every public answer', async () => {
+    const ctx = await listening({ readCache: true, publicUrl: 'https://shop.example' });
+    try {
+      const first = await (await fetch(`${ctx.origin}/rendered`)).text();
+      expect(first).toContain('<link rel="canonical" href="https://shop.example/rendered">');
+      const again = await withHost(`${ctx.origin}/rendered`, 'evil.example');
+      expect(renderOf(again)).toBe(renderOf(first));
+      expect((await fetch(`${ctx.origin}/rendered`)).headers.get('cache-control')).toBe('public, no-cache');
+      ctx.readCache?.invalidate();
+      expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(renderOf(first) + 1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('before the store listens', () => {
+  it('sends the app: the renderer has no store to ask', async () => {
+    const ctx = await createTestApp({ webDistDir: webDir, localOrigin: () => undefined });
+    try {
+      const res = await ctx.http().get('/rendered').expect(200);
+      expect(res.text).toContain('<div id="root">the app</div>');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('fill', () => {
+  it('writes no canonical link on a page that has none, and noindex where asked', () => {
+    const html = fill('<html><head></head><body><div id="root"></div></body></html>', {
+      status: 200,
+      body: '<p>$& $1</p>',
+      title: 't',
+      description: 'd',
+      robots: 'noindex',
+    });
+    expect(html).toBe(
+      '<html><head><title>t</title><meta name="description" content="d"><meta name="robots" content="noindex"></head><body><div id="root"><p>$& $1</p></div></body></html>',
+    );
+  });
+});
+
+describe('localOriginOf', () => {
+  it('reaches a server listening on every address through loopback, and any other where it listens', () => {
+    expect(localOriginOf({ address: '0.0.0.0', family: 'IPv4', port: 80 })).toBe('http://127.0.0.1:80');
+    expect(localOriginOf({ address: '::', family: 'IPv6', port: 3000 })).toBe('http://[::1]:3000');
+    expect(localOriginOf({ address: '10.0.0.5', family: 'IPv4', port: 3000 })).toBe('http://10.0.0.5:3000');
+    expect(localOriginOf({ address: 'fe80::1', family: 'IPv6', port: 3000 })).toBe('http://[fe80::1]:3000');
+  });
+});
