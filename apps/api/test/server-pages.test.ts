@@ -19,7 +19,11 @@ let renders = 0;
 export async function renderPage(url, { origin, fetch }) {
   const { pathname } = new URL(url, origin);
   if (pathname === '/boom') throw new Error('renderer-bug');
-  if (!pathname.startsWith('/rendered')) return undefined;
+  if (pathname === '/recovers' && !globalThis.recovered) {
+    globalThis.recovered = true;
+    return { unavailable: true };
+  }
+  if (!pathname.startsWith('/rendered') && pathname !== '/recovers') return undefined;
   renders += 1;
   const answer = await fetch('/api/parts?limit=1');
   const refused = await fetch('https://elsewhere.example/').then(() => 'fetched', (error) => error.message);
@@ -107,6 +111,14 @@ describe('a page the store renders', () => {
     ).toBe(true);
   });
 
+  it('never serves the renderer or the page it fills as files', async () => {
+    for (const file of ['/server/render-page.js', '/islands.html']) {
+      const res = await fetch(`${ctx.origin}${file}`);
+      expect(res.headers.get('content-type'), file).toMatch(/html/);
+      expect(await res.text(), file).toContain('<div id="root">the app</div>');
+    }
+  });
+
   it('answers HEAD with the headers alone', async () => {
     const res = await fetch(`${ctx.origin}/rendered`, { method: 'HEAD' });
     expect(res.status).toBe(200);
@@ -154,6 +166,10 @@ describe('the read cache and rendered pages', () => {
       expect((await fetch(`${ctx.origin}/rendered`)).headers.get('cache-control')).toBe('public, no-cache');
       ctx.readCache?.invalidate();
       expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(renderOf(first) + 1);
+
+      // The app sent in place of a page whose data failed is not kept: next time it renders.
+      expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toContain('<div id="root">the app</div>');
+      expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toMatch(/<div id="root"><p>render/);
     } finally {
       await ctx.close();
     }

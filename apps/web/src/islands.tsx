@@ -17,9 +17,14 @@ import './styles.css';
  */
 if (session.token()) {
   // A signed-in visitor's pages show their own things (the admin's actions among them): the app
-  // takes the page over, starting from the answers it was drawn from (app/start.tsx).
-  void import('./app/start').then(({ startApp }) => startApp());
+  // takes the page over, starting from the answers it was drawn from (app/start.tsx). Should its
+  // code not load, the page keeps its islands.
+  import('./app/start').then(({ startApp }) => startApp()).catch(startIslands);
 } else {
+  startIslands();
+}
+
+function startIslands() {
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const Island = islandComponent(element.dataset.island ?? '');
     if (!Island) continue;

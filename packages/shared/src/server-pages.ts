@@ -30,8 +30,17 @@ export interface RenderPageOptions {
   fetch: (url: string) => Promise<PageAnswer>;
 }
 
+/** One of the pages the store renders, whose data could not be had (the database is down). */
+export interface PageUnavailable {
+  unavailable: true;
+}
+
 /**
- * Renders the page at `url` (path and query), or answers undefined when it is not one the store
- * renders, or its data could not be had: the store then sends the app, which shows it itself.
+ * Renders the page at `url` (path and query). Undefined when it is not one the store renders;
+ * `{ unavailable: true }` when its data could not be had. Either way the store sends the app,
+ * which shows the page itself.
  */
-export type RenderPage = (url: string, options: RenderPageOptions) => Promise<ServerRenderedPage | undefined>;
+export type RenderPage = (
+  url: string,
+  options: RenderPageOptions,
+) => Promise<ServerRenderedPage | PageUnavailable | undefined>;

@@ -20,9 +20,15 @@ export interface ServerPages {
    * and sent to everyone.
    */
   readonly cacheable: boolean;
-  /** The page for a GET of `req`, or undefined when the app should draw it (not one of them, or its data failed). */
-  render(req: Request): Promise<{ status: number; html: string } | undefined>;
+  /**
+   * The page for a GET of `req`; undefined when it is not one of them, 'unavailable' when it is
+   * but its data could not be had. The app is sent in both cases, and draws the page itself.
+   */
+  render(req: Request): Promise<{ status: number; html: string } | 'unavailable' | undefined>;
 }
+
+/** How long a rendered page waits for one of its answers before the app is sent instead. */
+const ANSWER_TIMEOUT_MS = 5_000;
 
 export interface ServerPagesOptions {
   /** Written into the head, as into the app's page (the identity settings). */
@@ -50,7 +56,9 @@ export function loadServerPages(distDir: string, options: ServerPagesOptions): S
       const renderPage = await renderer;
       const origin = options.publicUrl ?? `${req.protocol}://${req.host}`;
       const rendered = await renderPage(req.originalUrl, { origin, fetch: publicGet(options.localOrigin) });
-      return rendered && { status: rendered.status, html: fill(page, rendered) };
+      if (!rendered) return undefined;
+      if ('unavailable' in rendered) return 'unavailable';
+      return { status: rendered.status, html: fill(page, rendered) };
     },
   };
 }
@@ -62,7 +70,11 @@ const publicGet =
     const origin = localOrigin();
     if (!origin) throw new Error('the store does not listen yet');
     if (!url.startsWith('/api/')) throw new Error(`not an API path: ${url}`);
-    return fetch(`${origin}${url}`, { headers: { accept: 'application/json' } });
+    // A slow answer sends the app rather than keeping the visitor waiting for the page.
+    return fetch(`${origin}${url}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
   };
 
 /** The rendered page in the build's page: its head's title, description and links, and #root. */

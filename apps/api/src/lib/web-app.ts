@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { loadFirstViewHints } from './first-view-hints.js';
 import type { Logger } from './logger.js';
+import { dontKeep } from './read-cache/remember.js';
 import type { ServerPages } from './server-pages.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -49,24 +50,32 @@ export function webAppRouter(
       return await serverPages?.render(req);
     } catch (error) {
       logger?.error({ err: error, url: req.originalUrl }, 'server rendering failed: the app was sent');
-      return undefined;
+      return 'unavailable' as const;
     }
   };
   const send = async (req: Request, res: Response) => {
     const page = await rendered(req);
-    if (page) res.status(page.status).type('html').send(page.html);
-    else res.type('html').send(pageAt(req.originalUrl));
+    if (page === 'unavailable') {
+      // The page may render next time: the app sent in its place is not kept.
+      dontKeep(res);
+    } else if (page) {
+      // A rendered page names its own origin (canonical links): kept only when that is fixed.
+      if (!serverPages?.cacheable) dontKeep(res);
+      res.status(page.status).type('html').send(page.html);
+      return;
+    }
+    res.type('html').send(pageAt(req.originalUrl));
   };
-  // A rendered page names its own origin (canonical links): kept only when that is fixed.
-  const cachePages = cached && (!serverPages || serverPages.cacheable) ? cached : undefined;
   const sendPage: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    if (!cachePages) return send(req, res);
-    cachePages(req, res, () => void send(req, res).catch(next));
+    if (!cached) return send(req, res);
+    cached(req, res, () => void send(req, res).catch(next));
   };
-  // The raw file lacks what the head gets at run time: never serve it as is.
-  router.get('/index.html', sendPage);
+  // The raw pages lack what the head gets at run time, and the renderer is the store's own:
+  // never serve them as files.
+  router.get(['/index.html', '/islands.html'], sendPage);
+  router.use('/server', sendPage);
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.use(sendPage);
   return router;

@@ -27,7 +27,7 @@ afterAll(() => {
 });
 
 describe('freePort', () => {
-  it('skips ports a live process reserved or listens on, reuses a dead one’s, and never hands one out twice', async () => {
+  it('skips ports a live process reserved or listens on, reuses a dead one’s once it is gone, and never hands one out twice', async () => {
     const [live, dead] = [ports.slice(0, 5), ports.slice(5)];
     for (const port of live) writeFileSync(path.join(dir, String(port)), String(sleeper.pid));
     for (const port of dead) writeFileSync(path.join(dir, String(port)), String(deadPid));

@@ -98,6 +98,22 @@ describe('the API client', () => {
     unregister();
   });
 
+  it('sends no call that needs our token once signed out, and signs no one out for it', async () => {
+    const denied = vi.fn();
+    const unregister = client.onSessionDenied(denied);
+    let asked = false;
+    answer = (_req, res) => {
+      asked = true;
+      json(res, 200, { admin: false });
+    };
+    await expect(client.apiJson('/admin/a@b.co', 'adminStatusSchema', { auth: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(asked).toBe(false);
+    expect(denied).not.toHaveBeenCalled();
+    unregister();
+  });
+
   it('sends FormData as multipart, with its own boundary', async () => {
     answer = (req, res) =>
       json(res, 200, { admin: /^multipart\/form-data; boundary=/.test(req.headers['content-type'] ?? '') });

@@ -1,4 +1,4 @@
-import { pageMessages } from '@store/shared';
+import { apiMessages, pageMessages } from '@store/shared';
 import type { z } from 'zod';
 import { apiBase } from './env';
 import { session } from './session';
@@ -130,6 +130,9 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
   const bearer =
     typeof options.auth === 'object' ? options.auth.bearer : options.auth ? session.token() : undefined;
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  // Signed out already (a query refetched as Sign Out cleared the cache): nothing to ask, and no
+  // session for a refusal to end, so the page stays where Sign Out sent it.
+  else if (options.auth === true) throw new ApiError(401, apiMessages.signInRequired);
 
   let response: Response;
   try {

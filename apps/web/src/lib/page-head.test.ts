@@ -18,6 +18,12 @@ describe('canonicalUrl', () => {
     expect(canonicalUrl(origin, '/parts', '?page=1', head)).toBe('https://shop.example/parts');
   });
 
+  it('stays on the origin for a path that starts with two slashes', () => {
+    expect(canonicalUrl(origin, '//elsewhere.example/parts', '', { title: 'Catalog' })).toBe(
+      'https://shop.example/elsewhere.example/parts',
+    );
+  });
+
   it('uses the route’s canonical path for an alias', () => {
     expect(canonicalUrl(origin, '/home', '', { title: 'Home', canonicalPath: '/' })).toBe(
       'https://shop.example/',

@@ -42,7 +42,8 @@ export const documentTitle = (head: RouteHead): string =>
 
 /** Absolute: origin + path + only the parameters that matter (tracking ones never do). */
 export function canonicalUrl(origin: string, pathname: string, search: string, head: RouteHead): string {
-  const url = new URL(head.canonicalPath ?? pathname, origin);
+  // One leading slash: '//x' would resolve to another host.
+  const url = new URL((head.canonicalPath ?? pathname).replace(/^\/+/, '/'), origin);
   const params = new URLSearchParams(search);
   for (const name of head.canonicalParams ?? []) {
     const value = params.get(name);

@@ -37,7 +37,9 @@ function decode(token: string): Session | undefined {
 }
 
 function readStored(): Session | undefined {
-  const token = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  // Not `typeof localStorage`: newer Node versions have a global one that cannot be read (the
+  // store renders pages with this module).
+  const token = typeof window === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
   const session = token ? decode(token) : undefined;
   return session && session.expiresAt > Date.now() ? session : undefined;
 }

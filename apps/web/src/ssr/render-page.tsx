@@ -44,11 +44,18 @@ const codeOnly: DataStrategyFunction = async ({ matches }) =>
     await Promise.all(matches.map(async (match) => [match.route.id, await match.resolve(async () => null)])),
   );
 
-/** A query a component makes only for a signed-in visitor is `skipToken`: never one the server fetches. */
-const asked = (query: Query) => query.options.queryFn !== skipToken;
+/**
+ * A query a component makes only for a signed-in visitor is `skipToken` (or disabled): never one
+ * the server fetches.
+ */
+const asked = (query: Query) =>
+  query.options.queryFn !== skipToken && (query.options as { enabled?: unknown }).enabled !== false;
+
+const UNAVAILABLE = { unavailable: true } as const;
 
 export const renderPage: RenderPage = async (url, options) => {
-  const location = new URL(url, options.origin);
+  // Joined, not resolved: a path that starts with '//' is a path, not another host.
+  const location = new URL(url.startsWith('/') ? `${options.origin}${url}` : url);
   const context = await handler.query(new Request(location), { dataStrategy: codeOnly });
   if (context instanceof Response || context.errors) return undefined;
   const route = context.matches.at(-1)?.route;
@@ -89,11 +96,21 @@ export const renderPage: RenderPage = async (url, options) => {
   for (const query of queryClient.getQueryCache().getAll().filter(asked)) {
     const { error } = query.state;
     if (error instanceof ApiError && error.status === 404) status = 404;
-    else if (query.state.status !== 'success') return undefined;
+    else if (query.state.status !== 'success') return UNAVAILABLE;
+  }
+  const markup = render();
+  // A query only the second pass made (one that waits on another) would be drawn loading.
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => asked(query) && query.state.status === 'pending')
+  ) {
+    return UNAVAILABLE;
   }
   // '<' escaped: the answers hold catalog text, which must not close the element.
   const data = JSON.stringify(dehydrate(queryClient)).replaceAll('<', '\\u003c');
-  const body = `${render()}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${data}</script>`;
+  const body = `${markup}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${data}</script>`;
 
   const head = withOwnTitle(headOf(route?.handle) ?? { title: headMessages.titles.notFound }, ownTitle);
   return {

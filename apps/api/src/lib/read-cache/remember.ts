@@ -41,7 +41,14 @@ export function remember(cache: ReadCache, cacheControl = PUBLIC_API_CACHE_CONTR
         (typeof chunk === 'string' || Buffer.isBuffer(chunk))
       ) {
         const body = typeof chunk === 'string' ? Buffer.from(chunk, encoding as BufferEncoding) : chunk;
-        cache.keep(req.originalUrl, token, { headers: sharedHeaders(this), body, etag, route: routeOf(req) });
+        if (!this.locals[NOT_KEPT]) {
+          cache.keep(req.originalUrl, token, {
+            headers: sharedHeaders(this),
+            body,
+            etag,
+            route: routeOf(req),
+          });
+        }
         if (isUnchanged(ifNoneMatch, etag)) {
           this.statusCode = 304;
           for (const name of ['content-type', 'content-length', 'transfer-encoding']) this.removeHeader(name);
@@ -52,6 +59,16 @@ export function remember(cache: ReadCache, cacheControl = PUBLIC_API_CACHE_CONTR
     } as Response['end'];
     next();
   };
+}
+
+const NOT_KEPT = 'readCacheNotKept';
+
+/**
+ * This answer is sent as public but not kept (a page the store could not render this time, or
+ * one that names the origin it was asked at): the next request makes its own.
+ */
+export function dontKeep(res: Response): void {
+  res.locals[NOT_KEPT] = true;
 }
 
 /**

@@ -50,10 +50,20 @@ beforeAll(async () => {
   vi.resetModules();
   api = await import('./api');
   ({ ApiError } = await import('../../lib/api-client'));
+  // Signed in: the client sends no call that needs a token without one.
+  const stored = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
+  const claims = Buffer.from(JSON.stringify({ sub: 'ada@example.com', exp: Date.now() / 1000 + 600 }));
+  (await import('../../lib/session')).session.set(`e30.${claims.toString('base64url')}.sig`);
 });
 
 afterAll(async () => {
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
   await new Promise((resolve) => server.close(resolve));
 });
 
