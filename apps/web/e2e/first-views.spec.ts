@@ -1,5 +1,5 @@
-import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { countRequests } from './helpers';
 
 /**
  * A public page the app draws names its chunks and first answers in its head (decision 022), so
@@ -13,11 +13,7 @@ test.describe('a first visit to a public page the app draws', () => {
       // A new context each time: nothing in the browser's cache from the page before.
       const context = await browser.newContext();
       const page = await context.newPage();
-      const fetched = new Map<string, number>();
-      page.on('request', (request: Request) => {
-        const { pathname, search } = new URL(request.url());
-        fetched.set(pathname + search, (fetched.get(pathname + search) ?? 0) + 1);
-      });
+      const fetched = countRequests(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -18,6 +18,16 @@ export async function registerUser(page: Page, name: string, email: string) {
   await expect(page.getByTestId('user-name').first()).toHaveText(name);
 }
 
+/** How many times the page asks for each URL (path and query) from now on. */
+export function countRequests(page: Page): Map<string, number> {
+  const fetched = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    fetched.set(pathname + search, (fetched.get(pathname + search) ?? 0) + 1);
+  });
+  return fetched;
+}
+
 export async function signOut(page: Page) {
   const main = page.getByRole('navigation', { name: 'Main' });
   await main.getByRole('button', { name: 'Sign Out' }).click();

@@ -1,7 +1,6 @@
-import type { Request } from '@playwright/test';
 import { HOME_PARTS_COUNT, partPageMessages } from '@store/shared';
 import { expect, signInAs, test } from './fixtures';
-import { signIn } from './helpers';
+import { countRequests, signIn } from './helpers';
 
 /**
  * Decision 023: the store sends the home page, the catalog and each part's page rendered. A
@@ -78,11 +77,7 @@ test.describe('a page the store renders', () => {
     for (const path of ['/', '/parts', `/parts/${part._id}`]) {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
-      const fetched = new Map<string, number>();
-      page.on('request', (request: Request) => {
-        const { pathname, search } = new URL(request.url());
-        fetched.set(pathname + search, (fetched.get(pathname + search) ?? 0) + 1);
-      });
+      const fetched = countRequests(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(
