@@ -85,6 +85,37 @@ describe('Idempotency-Key on POST /api/order', () => {
   });
 
   it.each([
+    ['another address', { address: '99 Other Road, Elsewhere' }],
+    ['another phone', { phone: '+44 20 7946 0000' }],
+  ])('refuses the same key with %s (any other body) with 422, changing nothing', async (what, changed) => {
+    const key = `click-${what}`;
+    const first = await order(key).expect(201);
+    const before = await ctx.db.select().from(orders).where(eq(orders.id, first.body.insertedId));
+
+    const res = await order(key, changed).expect(422);
+    expect(res.body).toEqual({ message: apiMessages.idempotencyKeyReused });
+    expect(await stock()).toBe(90);
+    expect(await ordersOfPart()).toHaveLength(1);
+    expect(await ctx.db.select().from(orders).where(eq(orders.id, first.body.insertedId))).toEqual(before);
+    // The first body, sent again, still answers with the first order.
+    expect((await order(key).expect(201)).body).toEqual(first.body);
+  });
+
+  it('treats a body that parses the same (spaces trimmed, keys reordered) as the same request', async () => {
+    const first = await order('click-same').expect(201);
+    const reordered = { address: ` ${body.address} `, phone: body.phone, productQuantity: 10, partId };
+    const repeat = await ctx
+      .http()
+      .post('/api/order')
+      .set(customer.auth)
+      .set('Idempotency-Key', 'click-same')
+      .send(reordered)
+      .expect(201);
+    expect(repeat.body.insertedId).toBe(first.body.insertedId);
+    expect(await stock()).toBe(90);
+  });
+
+  it.each([
     ['empty', ''],
     ['longer than 200 characters', 'k'.repeat(201)],
     ['holding a control character', 'tab\there'],

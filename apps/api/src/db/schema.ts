@@ -117,12 +117,15 @@ export const users = pgTable(
       .default('customer'),
     /** Bumped on removal or a role change: every API token issued before it stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The most this customer's unpaid orders may total; null: MAX_UNPAID_TOTAL (decision 027). */
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('users_role_known', sql`${t.role} in ('admin', 'customer')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_credit_limit_nonnegative', sql`${t.creditLimitCents} >= 0`),
     index('users_admins_idx').on(t.email).where(sql`${t.role} = 'admin'`),
   ],
 );
@@ -165,6 +168,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** The client's `Idempotency-Key`: a retry by the same customer returns this order. */
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request first sent under the key: a repeat with another body is refused. */
+    idempotencyHash: text('idempotency_hash'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

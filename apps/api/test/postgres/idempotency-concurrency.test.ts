@@ -1,3 +1,4 @@
+import { apiMessages } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
@@ -81,6 +82,45 @@ describe('concurrent repeats of one Idempotency-Key', () => {
     const placed = await ctx.db.select().from(orders).where(eq(orders.partId, partId));
     expect(placed.map((o) => o.id)).toEqual([...ids]);
     for (const res of responses) expect(res.body.order).toEqual(responses[0]?.body.order);
+    const [after] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
+    expect(after?.availableQuantity).toBe(97);
+  });
+
+  it('answers 422 to the repeats racing the first with another address, and places one order', async () => {
+    const [part] = await ctx.db
+      .insert(parts)
+      .values(partRow({ minOrderQuantity: 1, availableQuantity: 100 }))
+      .returning();
+    const partId = part?.id as string;
+    const customer = await accountWithToken(ctx);
+    const addresses = ['1 Main Street, Springfield', '2 Side Street, Shelbyville'];
+
+    const responses = await allPastTheLookUp(partId, 10, () =>
+      Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          ctx
+            .http()
+            .post('/api/order')
+            .set(customer.auth)
+            .set('Idempotency-Key', 'checkout-two-addresses')
+            .send({ partId, productQuantity: 3, phone: '+1 555 010 2030', address: addresses[i % 2] })
+            .then((res) => ({ address: addresses[i % 2], res })),
+        ),
+      ),
+    );
+
+    const placed = await ctx.db.select().from(orders).where(eq(orders.partId, partId));
+    expect(placed).toHaveLength(1);
+    const winner = placed[0];
+    for (const { address, res } of responses) {
+      if (address === winner?.address) {
+        expect(res.status).toBe(201);
+        expect(res.body.insertedId).toBe(winner?.id);
+      } else {
+        expect(res.status).toBe(422);
+        expect(res.body).toEqual({ message: apiMessages.idempotencyKeyReused });
+      }
+    }
     const [after] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
     expect(after?.availableQuantity).toBe(97);
   });

@@ -8,7 +8,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 type NewOrder = Omit<
   typeof orders.$inferInsert,
-  'partId' | 'productName' | 'unitPriceCents' | 'idempotencyKey' | 'number'
+  'partId' | 'productName' | 'unitPriceCents' | 'idempotencyKey' | 'idempotencyHash' | 'number'
 >;
 
 export interface PlaceRequest {
@@ -17,6 +17,8 @@ export interface PlaceRequest {
   /** The customer's; idempotency keys are theirs alone. */
   email: string;
   idempotencyKey?: string | undefined;
+  /** The request's hash (lib/request-hash.ts), kept with the key to judge its repeats. */
+  idempotencyHash?: string | undefined;
   /** How long a key holds; an older one is spent. */
   keyTtlHours: number;
   /** Unpaid orders the customer may hold at once. */
@@ -189,6 +191,7 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
               productName: part.name,
               unitPriceCents: part.priceCents,
               idempotencyKey,
+              idempotencyHash: idempotencyKey ? request.idempotencyHash : undefined,
             })
             .returning();
           if (!order) throw new Error('The order insert returned no row');

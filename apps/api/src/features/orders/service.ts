@@ -15,6 +15,7 @@ import type { Caller } from '../../auth/caller.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
+import { requestHash } from '../../lib/request-hash.js';
 import type { PartsRepo } from '../parts/repo.js';
 import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
 import type { OrderRow, OrdersRepo } from './repo.js';
@@ -57,12 +58,14 @@ export function createOrdersService(deps: {
      * A repeat under the same idempotency key answers with the first order, as it was answered.
      */
     async place(customer: Caller, input: OrderInput, idempotencyKey?: string) {
+      const hash = idempotencyKey ? requestHash(input) : undefined;
       const placed = await orders.place(
         {
           partId: input.partId,
           quantity: input.productQuantity,
           email: customer.email,
           idempotencyKey,
+          idempotencyHash: hash,
           keyTtlHours: IDEMPOTENCY_KEY_TTL_HOURS,
           maxOpenOrders: deps.maxOpenOrders,
         },
@@ -84,10 +87,12 @@ export function createOrdersService(deps: {
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
       if (placed.kind === 'placed') {
         const { order, replayed } = placed;
-        // The same key for another order is a client bug: refuse it rather than guess which.
-        if (replayed && (order.partId !== input.partId || order.productQuantity !== input.productQuantity)) {
-          throw new Unprocessable(apiMessages.idempotencyKeyReused);
-        }
+        // The same key with any other body is a client bug: refuse it rather than guess which
+        // was meant. Orders placed before hashes were kept are judged on part and quantity.
+        const sameRequest = order.idempotencyHash
+          ? order.idempotencyHash === hash
+          : order.partId === input.partId && order.productQuantity === input.productQuantity;
+        if (replayed && !sameRequest) throw new Unprocessable(apiMessages.idempotencyKeyReused);
         return { acknowledged: true, insertedId: order.id, order: toOrderDto(order) };
       }
 
