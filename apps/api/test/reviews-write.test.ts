@@ -41,7 +41,9 @@ describe('POST /api/review', () => {
     expect(res.body).toEqual({ acknowledged: true, insertedId: expect.any(String) });
     expect(await newest()).toMatchObject({ name: 'Rita Reviewer', ratings: 4.75, verified: false });
 
-    // An order that is not cancelled makes the reviewer a verified buyer; cancelling undoes it.
+    // An unpaid order does not make the reviewer a verified buyer (decision 027); a paid one
+    // does, and cancelling it undoes it.
+    const admin = await accountWithToken(ctx, 'admin');
     const [part] = await ctx.db
       .insert(parts)
       .values(partRow({ minOrderQuantity: 1 }))
@@ -57,8 +59,17 @@ describe('POST /api/review', () => {
         address: '1 Main Street, Springfield',
       })
       .expect(201);
+    expect((await newest()).verified).toBe(false);
+    const move = (status: string) =>
+      ctx
+        .http()
+        .patch(`/api/order/${placed.body.insertedId}/status`)
+        .set(admin.auth)
+        .send({ status })
+        .expect(200);
+    await move('paid');
     expect((await newest()).verified).toBe(true);
-    await ctx.http().delete(`/api/order/${placed.body.insertedId}`).set(author.auth).expect(200);
+    await move('cancelled');
     expect((await newest()).verified).toBe(false);
   });
 

@@ -6,12 +6,14 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
 
 /**
- * A 'Verified buyer' has at least one order that was not cancelled (orders_email_newest_idx).
+ * A 'Verified buyer' has at least one paid or shipped order (orders_email_newest_idx): an unpaid
+ * order costs nothing to place, so it proves nothing (decision 027). Read with every list, so a
+ * payment marked after the review counts at once; migration 0010 tells the read cache of it.
  * Written with explicit aliases: inside a subquery an unqualified "email" would mean the
  * order's own column, and every reviewer would look verified.
  */
 const verified = sql<boolean>`exists (
-  select 1 from ${orders} o where o.email = ${reviews}.email and o.status <> 'cancelled'
+  select 1 from ${orders} o where o.email = ${reviews}.email and o.status in ('paid', 'shipped')
 )`;
 
 export function createReviewsRepo(db: Database) {
