@@ -75,6 +75,8 @@ export interface AppDeps {
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
     maxOpenOrders: number;
+    /** What one customer's unpaid orders may total, in cents, unless they have their own limit. */
+    maxUnpaidTotalCents: number;
     /** The seller named on invoices (STORE_NAME, STORE_ADDRESS, STORE_TAX_ID). */
     seller: Seller;
     /** Where e-mails are written when no SMTP server is configured (listed at /api/outbox). */
@@ -192,6 +194,7 @@ export function createApp({
     parts: partsRepo,
     paymentInstructions: config.paymentInstructions,
     maxOpenOrders: config.maxOpenOrders,
+    maxUnpaidTotalCents: config.maxUnpaidTotalCents,
   });
   api.use(ordersRoutes(orders, { requireUser: signedIn }));
   api.use(
@@ -206,13 +209,22 @@ export function createApp({
   );
   api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));
   api.use(
-    usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
-      requireUser: signedIn,
-      signInLimit: config.authRateLimit,
-      signInStore:
-        redis &&
-        new SharedRateLimitStore(redis, { prefix: config.rateLimitPrefix ?? 'store:sign-in:', logger }),
-    }),
+    usersRoutes(
+      createUsersService({
+        repo: users,
+        identity,
+        tokens,
+        adminEmails: config.adminEmails,
+        defaultCreditLimitCents: config.maxUnpaidTotalCents,
+      }),
+      {
+        requireUser: signedIn,
+        signInLimit: config.authRateLimit,
+        signInStore:
+          redis &&
+          new SharedRateLimitStore(redis, { prefix: config.rateLimitPrefix ?? 'store:sign-in:', logger }),
+      },
+    ),
   );
   api.use((_req, res) => {
     res.status(404).json({ message: apiMessages.routeNotFound });

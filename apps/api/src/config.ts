@@ -36,6 +36,16 @@ const duration = z
       : Number(text.slice(0, -1)) * DURATION_UNITS_MS[text.at(-1) as keyof typeof DURATION_UNITS_MS],
   );
 
+/** An amount of money in the store's currency, `25000` or `25000.50`: integer cents. */
+const money = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'expected an amount such as 25000 or 25000.50 (at most 2 decimals)')
+  .transform((text) => {
+    const [whole = '0', cents = ''] = text.split('.');
+    return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+  });
+
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099');
 
 /** Firebase's convention: a project id starting with demo- only ever talks to emulators. */
@@ -128,6 +138,8 @@ const envSchema = z.object({
   UNPAID_ORDER_TTL: duration.default(72 * DURATION_UNITS_MS.h),
   /** Unpaid orders one customer may hold at once. */
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(10),
+  /** What one customer's unpaid orders may total, unless an admin set their own credit limit. */
+  MAX_UNPAID_TOTAL: money.default(2_500_000),
   /** Parts with fewer units left are shown as 'Low stock'. */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   /** When set, uploads to POST /api/image must carry this `key` (the image-host protocol). */
@@ -222,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     /** Milliseconds; 0: unpaid orders never expire. */
     unpaidOrderTtlMs: e.UNPAID_ORDER_TTL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
+    /** Cents; a user's own credit_limit_cents replaces it (decision 027). */
+    maxUnpaidTotalCents: e.MAX_UNPAID_TOTAL,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,

@@ -113,6 +113,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOW_STOCK_THRESHOLD: '120' }).lowStockThreshold).toBe(120);
   });
 
+  it('reads MAX_UNPAID_TOTAL as exact cents, 25,000.00 by default', () => {
+    expect(loadConfig({}).maxUnpaidTotalCents).toBe(2_500_000);
+    expect(loadConfig({ MAX_UNPAID_TOTAL: '100000' }).maxUnpaidTotalCents).toBe(10_000_000);
+    expect(loadConfig({ MAX_UNPAID_TOTAL: '0.1' }).maxUnpaidTotalCents).toBe(10);
+    expect(loadConfig({ MAX_UNPAID_TOTAL: '1234.56' }).maxUnpaidTotalCents).toBe(123_456);
+    for (const bad of ['-5', '10.001', '25,000', 'lots']) {
+      expect(() => loadConfig({ MAX_UNPAID_TOTAL: bad }), bad).toThrow(/MAX_UNPAID_TOTAL: expected an amount/);
+    }
+  });
+
   it('reads REDIS_URL, and leaves it unset by default', () => {
     expect(loadConfig({})).toMatchObject({ redisUrl: undefined, rateLimitPrefix: 'store:sign-in:' });
     expect(loadConfig({ REDIS_PREFIX: 'shop-2:' }).rateLimitPrefix).toBe('shop-2:sign-in:');

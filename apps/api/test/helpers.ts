@@ -76,6 +76,8 @@ export async function createTestApp(
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
     redis?: { url: string; prefix: string };
     maxOpenOrders?: number;
+    /** MAX_UNPAID_TOTAL in cents; unset: no practical limit (suites about other rules). */
+    maxUnpaidTotalCents?: number;
     lowStockThreshold?: number;
     /** The queue writes enqueue into (the e-mails); without it jobs are dropped. */
     jobs?: JobQueue;
@@ -131,6 +133,7 @@ export async function createTestApp(
       ...(options.redis && { rateLimitPrefix: options.redis.prefix }),
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       maxOpenOrders: options.maxOpenOrders ?? 1000,
+      maxUnpaidTotalCents: options.maxUnpaidTotalCents ?? Number.MAX_SAFE_INTEGER,
       ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),
       seller: TEST_SELLER,
       outboxDir,

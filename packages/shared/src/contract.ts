@@ -28,7 +28,14 @@ import {
   updateResultSchema,
 } from './schemas/responses.js';
 import { reviewInputSchema, reviewSchema } from './schemas/review.js';
-import { blockedEmailSchema, profileUpdateSchema, signInBodySchema, userSchema } from './schemas/user.js';
+import {
+  blockedEmailSchema,
+  creditLimitInputSchema,
+  creditLimitResultSchema,
+  profileUpdateSchema,
+  signInBodySchema,
+  userListItemSchema,
+} from './schemas/user.js';
 
 /**
  * The API's contract: every route, who may call it, what it takes and what it answers, built
@@ -239,8 +246,10 @@ const routes: RouteContract[] = [
       },
       400: invalid,
       404: error('The part does not exist or is no longer listed.'),
-      409: error('Not enough stock, or the customer already holds `MAX_OPEN_ORDERS` unpaid orders.'),
-      422: error('The `Idempotency-Key` was already used for a different order.'),
+      409: error(
+        'Not enough stock, or the customer already holds `MAX_OPEN_ORDERS` unpaid orders, or the order would bring their unpaid orders above their credit limit (`MAX_UNPAID_TOTAL` unless an admin set their own).',
+      ),
+      422: error('The `Idempotency-Key` was already used with another request body.'),
     },
   },
   {
@@ -379,7 +388,28 @@ const routes: RouteContract[] = [
     access: 'admin',
     query: paginationQuerySchema,
     list: true,
-    responses: { 200: { description: 'A page of users.', schema: z.array(userSchema) }, 400: invalid },
+    responses: {
+      200: {
+        description: 'A page of users, each with the credit limit that applies to them.',
+        schema: z.array(userListItemSchema),
+      },
+      400: invalid,
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/user/credit-limit/:email',
+    summary: 'Set the most a user’s unpaid orders may total (their credit limit)',
+    description:
+      'In dollars with at most 2 decimals; `null` gives them the store’s default (`MAX_UNPAID_TOTAL`) again. Orders already placed stay; the next order is judged by the new limit.',
+    access: 'admin',
+    params: emailParams,
+    body: creditLimitInputSchema,
+    responses: {
+      200: { description: 'Set (modifiedCount 0 if it was already so).', schema: creditLimitResultSchema },
+      400: invalid,
+      404: error('No such user.'),
+    },
   },
   {
     method: 'put',

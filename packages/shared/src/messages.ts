@@ -1,3 +1,5 @@
+import { formatCents } from './money.js';
+
 /**
  * Every user-facing string of the spec (§5, §6, §8), spelled exactly as the spec spells it,
  * plus the API's own error messages. Nothing else in the code base writes these literals.
@@ -53,6 +55,11 @@ export const validationMessages = {
   carrierTooLong: 'The carrier must be at most 100 characters.',
   trackingNumberTooLong: 'The tracking number must be at most 100 characters.',
   shippingOnlyWhenShipped: 'A carrier and tracking number go with shipping only.',
+  creditLimitRequired: 'Credit limit is Required',
+  creditLimitNumber: 'Please enter an amount, such as 25000 or 25000.50',
+  creditLimitNegative: 'Credit limit cannot be negative',
+  creditLimitCents: 'Credit limit can have at most 2 decimals',
+  creditLimitTooHigh: 'Credit limit must be at most 100,000,000',
 } as const;
 
 export const toastMessages = {
@@ -108,6 +115,19 @@ export const accountMessages = {
   verificationCheck: 'I followed the link',
   stillUnverified: 'Your e-mail is not verified yet. Follow the link in the message we sent you.',
   nowVerified: 'Your e-mail is verified.',
+} as const;
+
+/** The Users page's credit limits: what a customer's unpaid orders may total (decision 027). */
+export const creditLimitMessages = {
+  column: 'Credit limit',
+  defaultNote: '(default)',
+  edit: (who: string) => `Edit the credit limit of ${who}`,
+  label: (who: string) => `Credit limit of ${who} (US$)`,
+  hint: 'The most this customer’s unpaid orders may total.',
+  save: 'Save',
+  useDefault: 'Use the default',
+  cancel: 'Cancel',
+  saved: (who: string, limit: string) => `The credit limit of ${who} is now ${limit}.`,
 } as const;
 
 export const confirmMessages = {
@@ -197,6 +217,9 @@ export const apiMessages = {
   invalidTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}.`,
   tooManyOpenOrders: (max: number) =>
     `You already have ${max} unpaid orders. Please pay for or cancel one before placing another.`,
+  /** MAX_UNPAID_TOTAL, or the customer's own credit limit (issue 19, item 6). */
+  unpaidTotalTooHigh: (totalCents: number, limitCents: number) =>
+    `This order would bring your unpaid orders to ${formatCents(totalCents)}, above your credit limit of ${formatCents(limitCents)}. Please pay for or cancel an order first, or contact us to raise your limit.`,
   invalidIdempotencyKey: 'The Idempotency-Key header is not valid.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different order. Send a new key for a new order.',

@@ -1,12 +1,50 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
 import { displayNameSchema } from './auth.js';
-import { emailSchema } from './common.js';
+import { emailSchema, hasAtMostTwoDecimals } from './common.js';
 
 export const roleSchema = z.enum(['admin', 'customer']);
 export type Role = z.infer<typeof roleSchema>;
 
 export const userSchema = z.object({ email: emailSchema, name: z.string(), role: roleSchema });
 export type User = z.infer<typeof userSchema>;
+
+/** The highest credit limit an admin may set, in dollars. */
+export const MAX_CREDIT_LIMIT = 100_000_000;
+
+/**
+ * `GET /api/user` (admins): each user with the credit limit that applies to them, their own or
+ * the store's MAX_UNPAID_TOTAL (`customCreditLimit` false), in dollars.
+ */
+export const userListItemSchema = userSchema.extend({
+  creditLimit: z.number(),
+  customCreditLimit: z.boolean(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/**
+ * `PUT /api/user/credit-limit/:email`: the most the user's unpaid orders may total, in dollars
+ * with at most 2 decimals (stored as exact cents); null gives them the store's default again.
+ */
+export const creditLimitInputSchema = z.object({
+  creditLimit: z
+    .number({
+      error: (issue) => (issue.input === undefined ? m.creditLimitRequired : m.creditLimitNumber),
+    })
+    .min(0, m.creditLimitNegative)
+    .max(MAX_CREDIT_LIMIT, m.creditLimitTooHigh)
+    .refine(hasAtMostTwoDecimals, m.creditLimitCents)
+    .nullable(),
+});
+export type CreditLimitInput = z.infer<typeof creditLimitInputSchema>;
+
+export const creditLimitResultSchema = z.object({
+  acknowledged: z.literal(true),
+  matchedCount: z.number().int(),
+  modifiedCount: z.number().int(),
+  user: userListItemSchema,
+});
+export type CreditLimitResult = z.infer<typeof creditLimitResultSchema>;
 
 /** My Profile: the only thing a user edits about themselves. */
 export const profileUpdateSchema = z.object({ name: displayNameSchema });

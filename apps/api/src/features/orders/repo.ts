@@ -1,7 +1,7 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orders, parts } from '../../db/schema.js';
+import { orderEvents, orders, parts, users } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -23,11 +23,24 @@ export interface PlaceRequest {
   keyTtlHours: number;
   /** Unpaid orders the customer may hold at once. */
   maxOpenOrders: number;
+  /** What their unpaid orders may total, in cents, unless their account names its own limit. */
+  maxUnpaidTotalCents: number;
 }
 
 export type PlaceOutcome =
   /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
-  { kind: 'placed'; order: OrderRow; replayed: boolean } | { kind: 'no-stock' } | { kind: 'too-many-open' };
+  | { kind: 'placed'; order: OrderRow; replayed: boolean }
+  | { kind: 'no-stock' }
+  | { kind: 'too-many-open' }
+  /** `totalCents`: what the unpaid orders would have totalled with this one. */
+  | { kind: 'over-credit-limit'; totalCents: number; limitCents: number };
+
+/** Thrown inside `place`'s transaction to roll back the stock it took; never leaves the repo. */
+class OverCreditLimit extends Error {
+  constructor(readonly outcome: Extract<PlaceOutcome, { kind: 'over-credit-limit' }>) {
+    super('over the credit limit');
+  }
+}
 
 export interface Move {
   /** The statuses the order may be in for this move; in any other, nothing changes. */
@@ -142,8 +155,10 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
      * commits, then refuses it; this transaction rolls back, stock included, and the repeat
      * answers with the order that won.
      *
-     * The cap on unpaid orders is counted under a lock on the customer's e-mail, so two orders
-     * placed at once cannot both squeeze under it.
+     * The caps on unpaid orders (how many, and what they total against the customer's credit
+     * limit) are counted under a lock on the customer's e-mail, so two orders placed at once
+     * cannot both squeeze under them. The total needs the bill, which needs the price the stock
+     * update returns: an order over the limit rolls that update back (OverCreditLimit).
      */
     async place(request: PlaceRequest, bill: (part: StockedPart) => NewOrder): Promise<PlaceOutcome> {
       const { partId, quantity, email, idempotencyKey } = request;
@@ -165,8 +180,15 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
               await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, earlier.order.id));
           }
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${email}`}))`);
+          // One round trip: how many unpaid orders, what they total, and the account's own limit.
           const [open] = await tx
-            .select({ n: count() })
+            .select({
+              n: count(),
+              heldCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+              ownLimitCents: sql<
+                string | null
+              >`(select ${users.creditLimitCents} from ${users} where ${users.email} = ${email})`,
+            })
             .from(orders)
             .where(and(eq(orders.email, email), eq(orders.status, 'unpaid')));
           if ((open?.n ?? 0) >= request.maxOpenOrders) return { kind: 'too-many-open' };
@@ -183,10 +205,17 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
             )
             .returning({ name: parts.name, priceCents: parts.priceCents, bulkDiscount: parts.bulkDiscount });
           if (!part) return { kind: 'no-stock' };
+          const priced = bill(part);
+          const limitCents =
+            open?.ownLimitCents == null ? request.maxUnpaidTotalCents : Number(open.ownLimitCents);
+          const totalCents = Number(open?.heldCents ?? 0) + priced.totalCents;
+          if (totalCents > limitCents) {
+            throw new OverCreditLimit({ kind: 'over-credit-limit', totalCents, limitCents });
+          }
           const [order] = await tx
             .insert(orders)
             .values({
-              ...bill(part),
+              ...priced,
               partId,
               productName: part.name,
               unitPriceCents: part.priceCents,
@@ -199,6 +228,7 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
           return { kind: 'placed', order, replayed: false };
         });
       } catch (error) {
+        if (error instanceof OverCreditLimit) return error.outcome;
         if (!idempotencyKey || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
         const [winner] = await db.select().from(orders).where(byKey(email, idempotencyKey)).limit(1);
         if (!winner) throw error;

@@ -40,6 +40,8 @@ export function createOrdersService(deps: {
   paymentInstructions: string;
   /** Unpaid orders one customer may hold at once. */
   maxOpenOrders: number;
+  /** MAX_UNPAID_TOTAL in cents: what one customer's unpaid orders may total by default. */
+  maxUnpaidTotalCents: number;
 }) {
   const { orders, parts } = deps;
 
@@ -68,6 +70,7 @@ export function createOrdersService(deps: {
           idempotencyHash: hash,
           keyTtlHours: IDEMPOTENCY_KEY_TTL_HOURS,
           maxOpenOrders: deps.maxOpenOrders,
+          maxUnpaidTotalCents: deps.maxUnpaidTotalCents,
         },
         (part) => {
           const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
@@ -85,6 +88,8 @@ export function createOrdersService(deps: {
       );
       if (placed.kind === 'too-many-open')
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
+      if (placed.kind === 'over-credit-limit')
+        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents));
       if (placed.kind === 'placed') {
         const { order, replayed } = placed;
         // The same key with any other body is a client bug: refuse it rather than guess which

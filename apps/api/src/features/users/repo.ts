@@ -79,6 +79,22 @@ export function createUsersRepo(db: Database) {
       return { matchedCount: (await this.find(email)) ? 1 : 0, modifiedCount: 0 };
     },
 
+    /**
+     * Sets the most the user's unpaid orders may total (null: the store's default). Returns the
+     * row as it is now and whether it changed; undefined for an unknown user. An order being
+     * placed meanwhile is judged by the limit it read under its own lock (orders/repo.ts).
+     */
+    async setCreditLimit(email: string, cents: number | null) {
+      const [changed] = await db
+        .update(users)
+        .set({ creditLimitCents: cents, updatedAt: sql`now()` })
+        .where(and(eq(users.email, email), sql`${users.creditLimitCents} is distinct from ${cents}`))
+        .returning();
+      if (changed) return { row: changed, modified: true };
+      const row = await this.find(email);
+      return row && { row, modified: false };
+    },
+
     async rename(email: string, name: string) {
       const [row] = await db
         .update(users)

@@ -1,5 +1,6 @@
 import {
   apiMessages,
+  creditLimitInputSchema,
   emailParams,
   paginationQuerySchema,
   profileUpdateSchema,
@@ -59,6 +60,12 @@ export function usersRoutes(
 
   router.put('/user/admin/:email', requireUser, requireAdmin, async (req, res) => {
     res.json(await service.makeAdmin(emailParam(req)));
+  });
+
+  // What the user's unpaid orders may total (MAX_UNPAID_TOTAL unless set here).
+  router.put('/user/credit-limit/:email', requireUser, requireAdmin, async (req, res) => {
+    const { creditLimit } = parseInput(creditLimitInputSchema, req.body ?? {});
+    res.json(await service.setCreditLimit(emailParam(req), creditLimit));
   });
 
   // The block list: e-mails of removed users, each restorable.

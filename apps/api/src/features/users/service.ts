@@ -1,9 +1,13 @@
 import {
   apiMessages,
   type BlockedEmail,
+  type CreditLimitResult,
+  fromCents,
   type PaginationQuery,
   type SignInResponse,
+  toCents,
   type User,
+  type UserListItem,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import {
@@ -16,7 +20,7 @@ import {
 import type { TokenService } from '../../auth/tokens.js';
 import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
-import type { UsersRepo } from './repo.js';
+import type { UserRow, UsersRepo } from './repo.js';
 
 /** The identity provider did not answer: the caller may retry, told in words that fit the action. */
 async function whileIdentityReachable<T>(message: string, call: () => Promise<T>): Promise<T> {
@@ -41,9 +45,24 @@ export interface UsersServiceDeps {
   identity: IdentityProvider;
   tokens: TokenService;
   adminEmails: string[];
+  /** MAX_UNPAID_TOTAL in cents: the credit limit of a user without one of their own. */
+  defaultCreditLimitCents: number;
 }
 
-export function createUsersService({ repo, identity, tokens, adminEmails }: UsersServiceDeps) {
+export function createUsersService({
+  repo,
+  identity,
+  tokens,
+  adminEmails,
+  defaultCreditLimitCents,
+}: UsersServiceDeps) {
+  /** The admins' list: the user and the credit limit that applies to them, in dollars. */
+  const toListItem = (row: UserRow): UserListItem => ({
+    ...toUser(row),
+    creditLimit: fromCents(row.creditLimitCents ?? defaultCreditLimitCents),
+    customCreditLimit: row.creditLimitCents !== null,
+  });
+
   return {
     /**
      * Exchanges a Firebase ID token for our API token. The e-mail in the path must be the
@@ -84,9 +103,21 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
       return { admin: user?.role === 'admin' };
     },
 
-    async list(query: PaginationQuery): Promise<Page<User>> {
+    async list(query: PaginationQuery): Promise<Page<UserListItem>> {
       const { items, total } = await repo.list(toOffset(query));
-      return { items: items.map(toUser), total };
+      return { items: items.map(toListItem), total };
+    },
+
+    /** An admin's: `creditLimit` in dollars (2 decimals at most, checked by the schema), or null. */
+    async setCreditLimit(email: string, creditLimit: number | null): Promise<CreditLimitResult> {
+      const outcome = await repo.setCreditLimit(email, creditLimit === null ? null : toCents(creditLimit));
+      if (!outcome) throw new NotFound(apiMessages.userNotFound);
+      return {
+        acknowledged: true,
+        matchedCount: 1,
+        modifiedCount: outcome.modified ? 1 : 0,
+        user: toListItem(outcome.row),
+      };
     },
 
     async makeAdmin(email: string) {
