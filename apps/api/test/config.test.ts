@@ -119,7 +119,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_UNPAID_TOTAL: '0.1' }).maxUnpaidTotalCents).toBe(10);
     expect(loadConfig({ MAX_UNPAID_TOTAL: '1234.56' }).maxUnpaidTotalCents).toBe(123_456);
     for (const bad of ['-5', '10.001', '25,000', 'lots']) {
-      expect(() => loadConfig({ MAX_UNPAID_TOTAL: bad }), bad).toThrow(/MAX_UNPAID_TOTAL: expected an amount/);
+      expect(() => loadConfig({ MAX_UNPAID_TOTAL: bad }), bad).toThrow(
+        /MAX_UNPAID_TOTAL: expected an amount/,
+      );
     }
   });
 

@@ -121,6 +121,7 @@ export const accountMessages = {
 export const creditLimitMessages = {
   column: 'Credit limit',
   defaultNote: '(default)',
+  editText: 'Edit',
   edit: (who: string) => `Edit the credit limit of ${who}`,
   label: (who: string) => `Credit limit of ${who} (US$)`,
   hint: 'The most this customer’s unpaid orders may total.',

@@ -7,6 +7,7 @@ import {
   adminStatusSchema,
   apiErrorSchema,
   blockedEmailSchema,
+  creditLimitResultSchema,
   deleteResultSchema,
   imageRefusedSchema,
   imageUploadedSchema,
@@ -21,6 +22,7 @@ import {
   reviewSchema,
   signInResponseSchema,
   updateResultSchema,
+  userListItemSchema,
   userSchema,
 } from '@store/shared';
 import { z } from 'zod';
@@ -39,6 +41,7 @@ export function checkList<S extends z.ZodType>(item: S, value: unknown): z.ZodSa
 export const answers = {
   adminStatusSchema,
   blockedEmailSchema,
+  creditLimitResultSchema,
   deleteResultSchema,
   imageUploadedSchema,
   insertResultSchema,
@@ -52,6 +55,7 @@ export const answers = {
   reviewSchema,
   signInResponseSchema,
   updateResultSchema,
+  userListItemSchema,
   userSchema,
 };
 

@@ -1,3 +1,4 @@
+import type { CreditLimitInput } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson, apiList } from '../../lib/api-client';
 
@@ -16,13 +17,21 @@ export const usersQuery = (page: number) =>
   queryOptions({
     queryKey: userKeys.list(page),
     queryFn: ({ signal }) =>
-      apiList('/user', 'userSchema', { auth: true, query: { page, limit: USERS_PAGE_SIZE }, signal }),
+      apiList('/user', 'userListItemSchema', { auth: true, query: { page, limit: USERS_PAGE_SIZE }, signal }),
   });
 
 export const makeAdmin = (email: string) =>
   apiJson(`/user/admin/${encodeURIComponent(email)}`, 'updateResultSchema', {
     method: 'PUT',
     auth: true,
+  });
+
+/** What the user's unpaid orders may total, in dollars; null: the store's default. */
+export const setCreditLimit = ({ email, creditLimit }: { email: string } & CreditLimitInput) =>
+  apiJson(`/user/credit-limit/${encodeURIComponent(email)}`, 'creditLimitResultSchema', {
+    method: 'PUT',
+    auth: true,
+    body: { creditLimit },
   });
 
 export const removeUser = (email: string) =>

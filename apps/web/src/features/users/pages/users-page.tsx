@@ -1,4 +1,4 @@
-import { accountMessages, toastMessages } from '@store/shared';
+import { accountMessages, creditLimitMessages, toastMessages } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { makeAdmin, removeUser, USERS_PAGE_SIZE, userKeys, usersQuery } from '../api';
+import { CreditLimitCell } from '../components/credit-limit-cell';
 import { RemovedUsers } from '../components/removed-users';
 
 /** Users (admin): Make Admin and Remove User (spec §2, §8), and restoring removed users. */
@@ -65,6 +66,7 @@ export default function UsersPage() {
                 <th scope="col">Name</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Role</th>
+                <th scope="col">{creditLimitMessages.column}</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -77,6 +79,9 @@ export default function UsersPage() {
                   <td>{user.name || <span className="text-base-content/70">(no name)</span>}</td>
                   <td className="break-all">{user.email}</td>
                   <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
+                  <td>
+                    <CreditLimitCell user={user} />
+                  </td>
                   <td>
                     <div className="flex flex-wrap justify-end gap-2">
                       {user.role === 'customer' && (
