@@ -52,6 +52,8 @@ export async function startStore(options: {
       JWT_SECRET: options.jwtSecret,
       SEED_DEMO: 'false', // seeded by the bench, before the generated parts
       MAX_OPEN_ORDERS: String(options.maxOpenOrders),
+      // Each bench customer places up to MAX_OPEN_ORDERS orders: what they total is not measured.
+      MAX_UNPAID_TOTAL: '100000000',
       ALLOW_AUTH_EMULATOR: 'true',
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
     },
