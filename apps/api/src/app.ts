@@ -205,13 +205,16 @@ export function createApp({
     ),
   );
   api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));
+  // Sign-in counts, in Redis when there is one (every instance's), under keys of their own for
+  // each limiter: `<prefix><address>` for PUT /api/user, then the forwarded emulator calls'.
+  const signInPrefix = config.rateLimitPrefix ?? 'store:sign-in:';
+  const signInStore = (suffix = '') =>
+    redis && new SharedRateLimitStore(redis, { prefix: `${signInPrefix}${suffix}`, logger });
   api.use(
     usersRoutes(createUsersService({ repo: users, identity, tokens, adminEmails: config.adminEmails }), {
       requireUser: signedIn,
       signInLimit: config.authRateLimit,
-      signInStore:
-        redis &&
-        new SharedRateLimitStore(redis, { prefix: config.rateLimitPrefix ?? 'store:sign-in:', logger }),
+      signInStore: signInStore(),
     }),
   );
   api.use((_req, res) => {
@@ -230,6 +233,8 @@ export function createApp({
       emulatorProxy({
         emulatorHost: config.firebaseEmulatorHost,
         ...(onEmulatorAccountsChanged && { onAccountsChanged: onEmulatorAccountsChanged }),
+        limit: config.authRateLimit,
+        stores: { address: signInStore('forwarded:'), account: signInStore('account:') },
       }),
     );
   }

@@ -204,7 +204,7 @@ describe('identity settings for the web app', () => {
     expect(csp).not.toMatch(/googleapis|firebaseapp/);
   });
 
-  it("loads no script from Google with the emulator, whose Google sign-in cannot work (issue 19)", async () => {
+  it('loads no script from Google with the emulator, whose Google sign-in cannot work (issue 19)', async () => {
     const csp = (await ctx.http().get('/').expect(200)).headers['content-security-policy'];
     expect(directive(csp, 'script-src')).toBe("'self'");
     expect(csp).not.toContain('google.com');
