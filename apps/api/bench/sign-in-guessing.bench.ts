@@ -1,9 +1,9 @@
 /**
  * Issue 19, item 4: how fast can one client guess a password through the store's forwarded
  * sign-in calls, and what do the answers tell it? Signs one account up through the store, then
- * sends GUESSES wrong passwords (CONCURRENCY at a time) and asks about an unknown e-mail and a
- * password reset for both. Against a running store (the embedded default: `npm run dev` or
- * `npm start`):
+ * asks what a wrong password, an unknown e-mail and password resets for both answer, then
+ * sends GUESSES wrong passwords (CONCURRENCY at a time). Against a running store (the embedded
+ * default: `npm run dev` or `npm start`):
  *
  *   STORE_URL=http://127.0.0.1:3000 npx tsx bench/sign-in-guessing.bench.ts
  */
@@ -33,6 +33,18 @@ const email = `guess-${randomBytes(4).toString('hex')}@example.com`;
 const signedUp = await post('signUp', { email, password: 'the-right-password', returnSecureToken: true });
 if (signedUp.status !== 200) throw new Error(`sign-up failed: ${signedUp.status} ${signedUp.text}`);
 
+// What the answers tell apart, asked first (afterwards the limit answers them all).
+const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+const show = ({ status, text }: { status: number; text: string }) => `${status} ${text.replace(/\s+/g, ' ')}`;
+const signIn = (who: string) => post('signInWithPassword', { email: who, password: 'x-123456' });
+console.log('wrong password:  ', show(await signIn(email)));
+console.log('unknown e-mail:  ', show(await signIn(unknown)));
+console.log('reset, existing: ', show(await post('sendOobCode', { requestType: 'PASSWORD_RESET', email })));
+console.log(
+  'reset, unknown:  ',
+  show(await post('sendOobCode', { requestType: 'PASSWORD_RESET', email: unknown })),
+);
+
 const statuses = new Map<string, number>();
 let next = 0;
 let first429: number | undefined;
@@ -58,16 +70,3 @@ console.log(`${guesses} wrong passwords for one account, ${concurrency} at a tim
 console.log(`  ${seconds.toFixed(1)} s, ${(guesses / seconds).toFixed(0)} guesses/s`);
 console.log(`  first 429 at guess ${first429 ?? '(none)'}`);
 for (const [answer, count] of statuses) console.log(`  ${count} × ${answer}`);
-
-// What the answers tell apart (from a fresh address, if the store is behind one; else limited).
-const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
-const show = ({ status, text }: { status: number; text: string }) => `${status} ${text.replace(/\s+/g, ' ')}`;
-console.log(
-  'unknown e-mail:  ',
-  show(await post('signInWithPassword', { email: unknown, password: 'x-123456' })),
-);
-console.log('reset, existing: ', show(await post('sendOobCode', { requestType: 'PASSWORD_RESET', email })));
-console.log(
-  'reset, unknown:  ',
-  show(await post('sendOobCode', { requestType: 'PASSWORD_RESET', email: unknown })),
-);
