@@ -179,7 +179,7 @@ describe('the sign-in limit on the forwarded calls', () => {
     await guess('192.0.2.6', newEmail()).expect(400);
   });
 
-  it('refuses a body that is not JSON rather than forward what it could not count', async () => {
+  it('refuses a body that is not JSON, or names no e-mail it can count, rather than forward it', async () => {
     const app = express()
       .use(emulatorProxy({ emulatorHost: inject('authEmulatorHost'), limit: 100 }))
       .use(errorHandler(createLogger('silent')));
@@ -189,6 +189,12 @@ describe('the sign-in limit on the forwarded calls', () => {
       .send('{"email": "a@example.com", "password": "x"');
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('INVALID_JSON');
+    // Nor an e-mail it could not count under one account.
+    const listed = await request(app)
+      .post(call('signInWithPassword'))
+      .send({ email: ['a@example.com'], password: 'x' });
+    expect(listed.status).toBe(400);
+    expect(listed.body.error.message).toBe('INVALID_EMAIL');
   });
 });
 

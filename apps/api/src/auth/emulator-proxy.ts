@@ -103,6 +103,11 @@ export function emulatorProxy({
       res.status(400).set('Cache-Control', 'no-store').json(firebaseError(400, 'INVALID_JSON'));
       return;
     }
+    // An e-mail the account count cannot read (a list, an object) is not the emulator's to read.
+    if ('email' in parsed && typeof (parsed as { email: unknown }).email !== 'string') {
+      res.status(400).set('Cache-Control', 'no-store').json(firebaseError(400, 'INVALID_EMAIL'));
+      return;
+    }
     res.locals.forwardedCall = parsed;
     next();
   };
