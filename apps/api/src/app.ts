@@ -208,6 +208,11 @@ export function createApp({
     ),
   );
   api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));
+  // Sign-in counts, in Redis when there is one (every instance's), under keys of their own for
+  // each limiter: `<prefix><address>` for PUT /api/user, then the forwarded emulator calls'.
+  const signInPrefix = config.rateLimitPrefix ?? 'store:sign-in:';
+  const signInStore = (suffix = '') =>
+    redis && new SharedRateLimitStore(redis, { prefix: `${signInPrefix}${suffix}`, logger });
   api.use(
     usersRoutes(
       createUsersService({
@@ -220,9 +225,7 @@ export function createApp({
       {
         requireUser: signedIn,
         signInLimit: config.authRateLimit,
-        signInStore:
-          redis &&
-          new SharedRateLimitStore(redis, { prefix: config.rateLimitPrefix ?? 'store:sign-in:', logger }),
+        signInStore: signInStore(),
       },
     ),
   );
@@ -242,6 +245,8 @@ export function createApp({
       emulatorProxy({
         emulatorHost: config.firebaseEmulatorHost,
         ...(onEmulatorAccountsChanged && { onAccountsChanged: onEmulatorAccountsChanged }),
+        limit: config.authRateLimit,
+        stores: { address: signInStore('forwarded:'), account: signInStore('account:') },
       }),
     );
   }
@@ -269,13 +274,15 @@ export function createApp({
 /**
  * Helmet's defaults plus what Firebase Auth needs in the browser. The emulator is reached
  * through our own origin, so it needs nothing; a real project needs Google's REST endpoints and
- * its auth domain's pages (Google sign-in). The popup loads Google's script either way.
+ * its auth domain's pages, and Google sign-in's popup Google's script. With the emulator Google
+ * sign-in cannot work (the store does not forward it), so no script from Google is allowed.
  */
 function cspDirectives(identity: IdentitySettings, imageHostOrigins: string[]) {
   const firebase =
     identity.mode === 'emulator'
-      ? { connect: [], frame: [] }
+      ? { connect: [], frame: [], script: [] }
       : {
+          script: ['https://apis.google.com'],
           connect: [
             'https://identitytoolkit.googleapis.com',
             'https://securetoken.googleapis.com',
@@ -288,7 +295,7 @@ function cspDirectives(identity: IdentitySettings, imageHostOrigins: string[]) {
     'img-src': ["'self'", 'data:', 'blob:', ...imageHostOrigins],
     'connect-src': ["'self'", ...firebase.connect, ...imageHostOrigins],
     'frame-src': ["'self'", ...firebase.frame],
-    'script-src': ["'self'", 'https://apis.google.com'],
+    'script-src': ["'self'", ...firebase.script],
     // The store may run on plain http (localhost, behind a TLS proxy): never rewrite.
     'upgrade-insecure-requests': null,
   };

@@ -114,7 +114,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,50}$/, 'expected letters, digits and : . _ - (at most 50)')
     .default('store:'),
-  /** Sign-ins allowed per client address per 15 minutes. */
+  /**
+   * Sign-ins allowed per 15 minutes: PUT /api/user per client address, and (counted apart) the
+   * forwarded emulator calls per address and per account (docs/decisions/025).
+   */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How customers pay: shown on every order's Payment page. */
   PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),

@@ -204,6 +204,12 @@ describe('identity settings for the web app', () => {
     expect(csp).not.toMatch(/googleapis|firebaseapp/);
   });
 
+  it('loads no script from Google with the emulator, whose Google sign-in cannot work (issue 19)', async () => {
+    const csp = (await ctx.http().get('/').expect(200)).headers['content-security-policy'];
+    expect(directive(csp, 'script-src')).toBe("'self'");
+    expect(csp).not.toContain('google.com');
+  });
+
   it("gives a real project's public web settings, and the CSP lets the browser reach Google", async () => {
     const real: IdentitySettings = {
       mode: 'firebase',
@@ -224,6 +230,8 @@ describe('identity settings for the web app', () => {
       expect(directive(csp, 'frame-src')).toBe(
         "'self' https://login.parts.example https://accounts.google.com",
       );
+      // Google sign-in's popup needs Google's script.
+      expect(directive(csp, 'script-src')).toBe("'self' https://apis.google.com");
       // No emulator forwarding for a real project.
       const signUp = await other.http().post(SIGN_UP).send({ email: newEmail(), password: PASSWORD });
       expect(signUp.status).not.toBe(200);

@@ -5,6 +5,8 @@ import { parseEml, partOfType } from '../src/mail/eml.js';
 export interface ReceivedEmail {
   /** RCPT TO: who the server was asked to deliver to. */
   recipients: string[];
+  /** MAIL FROM: the envelope's sender. */
+  mailFrom: string;
   to: string[];
   subject: string;
   text: string;
@@ -31,6 +33,7 @@ export async function startSmtpServer(port?: number) {
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           recipients: session.envelope.rcptTo.map((r) => r.address),
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           ...parseEml(raw),
           html: partOfType(raw, 'text/html'),
           raw,

@@ -1,4 +1,6 @@
+import { emailSchema } from '@store/shared';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { writeOutboxFile } from './outbox.js';
 
 export interface OutgoingEmail {
@@ -31,11 +33,12 @@ export function createMailer(settings: {
   outboxDir: string;
 }): Mailer {
   const defaults = { from: settings.from };
+  const sender = senderAddress(settings.from);
   if (settings.smtpUrl) {
     const smtp = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS }, defaults);
     return {
       async send(email) {
-        await smtp.sendMail(email);
+        await smtp.sendMail(addressed(email, sender));
       },
       close: () => smtp.close(),
     };
@@ -43,9 +46,32 @@ export function createMailer(settings: {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true }, defaults);
   return {
     async send(email) {
-      const { message } = await composer.sendMail(email);
+      const { message } = await composer.sendMail(addressed(email, sender));
       await writeOutboxFile(settings.outboxDir, message as Buffer);
     },
     close: () => composer.close(),
   };
+}
+
+/** MAIL_FROM's address (`Parts Depot <orders@…>` → `orders@…`), for the envelope. */
+function senderAddress(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  if (!first?.address) throw new Error('MAIL_FROM names no e-mail address');
+  return first.address;
+}
+
+/**
+ * The message with its one recipient given to nodemailer as an address object, in the header
+ * and in an explicit SMTP envelope: nodemailer parses a string as an address list, so
+ * `a,b@x.test` would go to `b@x.test` and `<root>x@x.test` to the local `root`. The store's
+ * e-mail schema refuses such addresses on the way in (issue 19); one stored before it, or
+ * named in a setting, is refused here rather than read as someone else.
+ */
+function addressed(email: OutgoingEmail, sender: string) {
+  // The address is never quoted: an error message may end up in a log, which carries none.
+  if (!emailSchema.safeParse(email.to).success) {
+    throw new Error('The recipient is not a single e-mail address: nothing was sent');
+  }
+  const recipient = { name: '', address: email.to.trim() };
+  return { ...email, to: recipient, envelope: { from: sender, to: [recipient] } };
 }

@@ -19,8 +19,20 @@ export const plainText =
   (text: string) =>
     !(multiline ? CONTROL_CHARS_BESIDES_LINES : CONTROL_CHARS).test(text);
 
+/**
+ * Bidirectional formatting characters (U+202E and its kin): invisible, they reorder what
+ * follows, so a name or an address shows other than it is (`evil\u202Etxt.exe`).
+ */
+export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 /** A simple e-mail pattern (spec §5): something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * RFC 5322's specials but `@` and `.`: legal in an address only quoted, which no real mailbox
+ * needs, and each makes a mail library read one address as others: `a,b@x` is two recipients,
+ * `<root>x@x` is the local `root`, `ops:b@x` a group, `a(root)@x` a comment (issue 19).
+ */
+const ADDRESS_SPECIALS = /[()<>[\]:;\\,"]/;
 
 /** Trimmed and lower-cased, as e-mails are stored and compared everywhere. */
 export const emailSchema = z
@@ -30,6 +42,7 @@ export const emailSchema = z
   .min(1, m.emailRequired)
   .max(254, m.emailInvalid)
   .regex(EMAIL_PATTERN, m.emailInvalid)
+  .refine((email) => !ADDRESS_SPECIALS.test(email) && !BIDI_CONTROLS.test(email), m.emailInvalid)
   .refine(plainText(), m.emailInvalid);
 
 /** Query-string pagination: values arrive as strings; repeated keys arrive as arrays and fail. */

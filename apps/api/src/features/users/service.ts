@@ -4,6 +4,7 @@ import {
   type CreditLimitResult,
   fromCents,
   type PaginationQuery,
+  providerDisplayName,
   type SignInResponse,
   toCents,
   type User,
@@ -87,7 +88,9 @@ export function createUsersService({
       const outcome = await repo.signIn({
         email: verified.email,
         // Only an account without a name takes one from here: later sign-ins keep the store's.
-        name: input.name ?? verified.name ?? verified.email.split('@')[0] ?? verified.email,
+        // The body's passed displayNameSchema; the provider's is whatever its client set
+        // (line breaks, escapes, a NUL, 5,000 characters), so it is made to follow the same rules.
+        name: input.name ?? providerDisplayName(verified.name, verified.email),
         // Anyone can create an unverified account for any address: power needs the inbox.
         promote: verified.emailVerified && adminEmails.includes(verified.email),
       });
