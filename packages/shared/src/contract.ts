@@ -28,7 +28,12 @@ import {
   updateResultSchema,
 } from './schemas/responses.js';
 import { reviewInputSchema, reviewSchema } from './schemas/review.js';
-import { blockedEmailSchema, profileUpdateSchema, signInBodySchema, userSchema } from './schemas/user.js';
+import {
+  blockedEmailSchema,
+  listedUserSchema,
+  profileUpdateSchema,
+  signInBodySchema,
+} from './schemas/user.js';
 
 /**
  * The API's contract: every route, who may call it, what it takes and what it answers, built
@@ -81,7 +86,8 @@ function common(access: Access): Record<number, ResponseContract> {
   };
   if (access === 'anyone') return always;
   const unauthorised = { 401: error('No token, or a token that is expired, revoked or not ours.') };
-  if (access === 'admin') return { ...always, ...unauthorised, 403: error('Only admins may do this.') };
+  if (access === 'admin')
+    return { ...always, ...unauthorised, 403: error('Only admins with a verified e-mail may do this.') };
   return { ...always, ...unauthorised };
 }
 
@@ -364,6 +370,7 @@ const routes: RouteContract[] = [
     method: 'get',
     path: '/api/admin/:email',
     summary: 'Whether a user is an admin (that user or an admin)',
+    description: '`admin` is true only with admin powers: the role and a verified e-mail.',
     access: 'signed-in',
     params: emailParams,
     responses: {
@@ -379,7 +386,13 @@ const routes: RouteContract[] = [
     access: 'admin',
     query: paginationQuerySchema,
     list: true,
-    responses: { 200: { description: 'A page of users.', schema: z.array(userSchema) }, 400: invalid },
+    responses: {
+      200: {
+        description: 'A page of users; `emailVerified`: an admin without it has no admin powers yet.',
+        schema: z.array(listedUserSchema),
+      },
+      400: invalid,
+    },
   },
   {
     method: 'put',

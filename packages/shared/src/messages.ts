@@ -108,6 +108,12 @@ export const accountMessages = {
   verificationCheck: 'I followed the link',
   stillUnverified: 'Your e-mail is not verified yet. Follow the link in the message we sent you.',
   nowVerified: 'Your e-mail is verified.',
+  /** Users page and admin command: the admin role is granted, its powers wait (DESIGN §7.2). */
+  adminWaitingForVerification: 'waiting for e-mail verification',
+  adminPowersWait: (email: string) =>
+    `Admin powers for ${email} are waiting for e-mail verification: they start once ${email} verifies their e-mail address (My Profile shows how).`,
+  confirmMakeAdmin: (name: string, email: string) =>
+    `Make ${name ? `${name} (${email})` : email} an admin? They will be able to manage products, orders and users, and see every customer's details.`,
 } as const;
 
 export const confirmMessages = {
@@ -184,6 +190,8 @@ export const apiMessages = {
     'The user is removed and cannot sign in, but the sign-in service could not be reached to delete their login. Please try again in a minute.',
   notBlocked: 'This e-mail is not on the list of removed users.',
   forbidden: 'You are not allowed to do this.',
+  adminNeedsVerifiedEmail:
+    'Your admin powers start once your e-mail address is verified. Verify it in My Profile, then try again.',
   userNotFound: 'There is no user with this e-mail.',
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The store must keep at least one admin.',

@@ -8,6 +8,13 @@ export type Role = z.infer<typeof roleSchema>;
 export const userSchema = z.object({ email: emailSchema, name: z.string(), role: roleSchema });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * A row of the Users page (`GET /api/user`): an admin whose e-mail is not verified holds the role
+ * but not its powers yet (DESIGN §7.2), and the page says so.
+ */
+export const listedUserSchema = userSchema.extend({ emailVerified: z.boolean() });
+export type ListedUser = z.infer<typeof listedUserSchema>;
+
 /** My Profile: the only thing a user edits about themselves. */
 export const profileUpdateSchema = z.object({ name: displayNameSchema });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

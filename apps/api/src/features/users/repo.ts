@@ -26,7 +26,13 @@ export function createUsersRepo(db: Database) {
      * later. `promote` makes them admin (ADMIN_EMAILS, verified e-mail), which ends their earlier
      * tokens; a role is never lowered here.
      */
-    async signIn(input: { email: string; name: string; promote: boolean }) {
+    async signIn(input: {
+      email: string;
+      name: string;
+      promote: boolean;
+      /** The provider's word on the e-mail; left as stored when not given (the admin command). */
+      emailVerified?: boolean;
+    }) {
       return db.transaction(async (tx) => {
         // Serialises with a removal of the same e-mail, which could otherwise land between the
         // block-list check and the insert and leave a removed user with a fresh row.
@@ -38,10 +44,16 @@ export function createUsersRepo(db: Database) {
         if (blocked) return 'blocked' as const;
         const [row] = await tx
           .insert(users)
-          .values({ email: input.email, name: input.name, role: input.promote ? 'admin' : 'customer' })
+          .values({
+            email: input.email,
+            name: input.name,
+            role: input.promote ? 'admin' : 'customer',
+            emailVerified: input.emailVerified ?? false,
+          })
           .onConflictDoUpdate({
             target: users.email,
             set: {
+              ...(input.emailVerified !== undefined && { emailVerified: input.emailVerified }),
               // A row made ahead of the first sign-in (the admin command) has no name yet.
               name: sql`case when ${users.name} = '' then excluded.name else ${users.name} end`,
               ...(input.promote && {

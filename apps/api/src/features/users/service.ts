@@ -1,11 +1,12 @@
 import {
   apiMessages,
   type BlockedEmail,
+  type ListedUser,
   type PaginationQuery,
   type SignInResponse,
   type User,
 } from '@store/shared';
-import type { Caller } from '../../auth/caller.js';
+import { type Caller, hasAdminPowers } from '../../auth/caller.js';
 import {
   IDENTITY_RETRY_AFTER_SECONDS,
   type IdentityProvider,
@@ -30,7 +31,7 @@ async function whileIdentityReachable<T>(message: string, call: () => Promise<T>
   }
 }
 
-const toUser = ({ email, name, role }: Caller): User => ({
+const toUser = ({ email, name, role }: Pick<Caller, 'email' | 'name' | 'role'>): User => ({
   email,
   name,
   role,
@@ -71,22 +72,26 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
         name: input.name ?? verified.name ?? verified.email.split('@')[0] ?? verified.email,
         // Anyone can create an unverified account for any address: power needs the inbox.
         promote: verified.emailVerified && adminEmails.includes(verified.email),
+        emailVerified: verified.emailVerified,
       });
       if (outcome === 'blocked') throw new Forbidden(apiMessages.accountRemoved);
       const { created, ...row } = outcome;
       return { result: { acknowledged: true, created, user: toUser(row) }, token: tokens.issue(row) };
     },
 
-    /** Admin status of `email`, for that user or an admin (spec §6). */
+    /**
+     * Admin status of `email`, for that user or an admin (spec §6): admin powers, so an admin
+     * role still waiting for its e-mail's verification answers false (no admin menu).
+     */
     async isAdmin(requester: Caller, email: string) {
-      if (requester.email !== email && requester.role !== 'admin') throw new Forbidden(apiMessages.forbidden);
+      if (requester.email !== email && !hasAdminPowers(requester)) throw new Forbidden(apiMessages.forbidden);
       const user = requester.email === email ? requester : await repo.find(email);
-      return { admin: user?.role === 'admin' };
+      return { admin: hasAdminPowers(user) };
     },
 
-    async list(query: PaginationQuery): Promise<Page<User>> {
+    async list(query: PaginationQuery): Promise<Page<ListedUser>> {
       const { items, total } = await repo.list(toOffset(query));
-      return { items: items.map(toUser), total };
+      return { items: items.map((row) => ({ ...toUser(row), emailVerified: row.emailVerified })), total };
     },
 
     async makeAdmin(email: string) {
