@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { accountMessages } from '@store/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, newDataDir, runScript } from './store-process.js';
+import { cleanUp, newDataDir, runScript, startedStore } from './store-process.js';
 
 /**
  * Issue 20: `npm run admin -- promote` made an unverified account a full admin. The role is still
@@ -28,4 +30,48 @@ describe('npm run admin -- promote', () => {
     expect(again.output()).toContain('waiting.owner@example.com is already an admin.');
     expect(again.output()).toContain(accountMessages.adminPowersWait('waiting.owner@example.com'));
   }, 120_000);
+});
+
+/**
+ * Issue 20: the README's link to the emulator's e-mails named `demo-parts-depot`, but each data
+ * folder has a project id of its own. The store prints the real link as it starts.
+ */
+describe('the start-up log', () => {
+  it('names the page of e-mail verification links of this data folder’s emulator', async () => {
+    const dir = newDataDir();
+    const store = await startedStore(dir);
+    try {
+      const projectId = readFileSync(path.join(dir, 'firebase-auth/project-id'), 'utf8').trim();
+      const outbox = `http://${store.emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`;
+      expect(store.output()).toContain(`E-mail verification links (the emulator sends no e-mail): ${outbox}`);
+
+      // A newcomer asks for a link (what My Profile's 'Verify your e-mail' does) and finds it there.
+      const call = async (endpoint: string, body: object) => {
+        const res = await fetch(
+          `http://${store.emulatorHost}/identitytoolkit.googleapis.com/v1/${endpoint}?key=k`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+        );
+        expect(res.status, endpoint).toBe(200);
+        return (await res.json()) as { idToken: string };
+      };
+      const email = 'newcomer@example.com';
+      const { idToken } = await call('accounts:signUp', {
+        email,
+        password: 'secret-password',
+        returnSecureToken: true,
+      });
+      await call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+      const listed = (await (await fetch(outbox)).json()) as {
+        oobCodes: { email: string; requestType: string }[];
+      };
+      expect(listed.oobCodes).toContainEqual(expect.objectContaining({ email, requestType: 'VERIFY_EMAIL' }));
+    } finally {
+      store.child.kill('SIGTERM');
+      await store.exited;
+    }
+  }, 180_000);
 });

@@ -16,7 +16,7 @@ export const usersQuery = (page: number) =>
   queryOptions({
     queryKey: userKeys.list(page),
     queryFn: ({ signal }) =>
-      apiList('/user', 'userSchema', { auth: true, query: { page, limit: USERS_PAGE_SIZE }, signal }),
+      apiList('/user', 'listedUserSchema', { auth: true, query: { page, limit: USERS_PAGE_SIZE }, signal }),
   });
 
 export const makeAdmin = (email: string) =>
