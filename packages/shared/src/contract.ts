@@ -31,6 +31,8 @@ import { reviewInputSchema, reviewSchema } from './schemas/review.js';
 import {
   blockedEmailSchema,
   listedUserSchema,
+  profileDefaultsSchema,
+  profileSchema,
   profileUpdateSchema,
   signInBodySchema,
 } from './schemas/user.js';
@@ -452,6 +454,25 @@ const routes: RouteContract[] = [
     access: 'signed-in',
     body: profileUpdateSchema,
     responses: { 200: { description: 'Renamed.', schema: profileResultSchema }, 400: invalid },
+  },
+  {
+    method: 'get',
+    path: '/api/profile',
+    summary: 'Your account, your checkout and invoice defaults, and what checkout starts from',
+    description:
+      '`checkout`: each of phone and address from your defaults, else from your last order (null without either).',
+    access: 'signed-in',
+    responses: { 200: { description: 'Your profile.', schema: profileSchema } },
+  },
+  {
+    method: 'put',
+    path: '/api/profile/defaults',
+    summary: 'Set your default phone and address, and for a business its company name and VAT number',
+    description:
+      'Each optional: null or absent clears it. The company name and VAT number go on invoices of orders placed afterwards.',
+    access: 'signed-in',
+    body: profileDefaultsSchema,
+    responses: { 200: { description: 'Saved: your profile.', schema: profileSchema }, 400: invalid },
   },
 ];
 

@@ -53,6 +53,11 @@ export const validationMessages = {
   carrierTooLong: 'The carrier must be at most 100 characters.',
   trackingNumberTooLong: 'The tracking number must be at most 100 characters.',
   shippingOnlyWhenShipped: 'A carrier and tracking number go with shipping only.',
+  // My Profile's defaults for checkout and invoices (issue 20).
+  companyNameTooLong: 'Company name must be at most 120 characters',
+  companyNameInvalid: 'Company name contains characters that are not allowed',
+  vatNumberInvalid: 'Please enter a valid VAT number (2 to 20 letters and digits)',
+  vatNumberWithoutCompany: 'A VAT number goes with a company name',
 } as const;
 
 export const toastMessages = {
@@ -108,6 +113,7 @@ export const accountMessages = {
   verificationCheck: 'I followed the link',
   stillUnverified: 'Your e-mail is not verified yet. Follow the link in the message we sent you.',
   nowVerified: 'Your e-mail is verified.',
+  profileDefaultsSaved: 'Your checkout and invoice details have been saved.',
   /** Users page and admin command: the admin role is granted, its powers wait (DESIGN §7.2). */
   adminWaitingForVerification: 'waiting for e-mail verification',
   adminPowersWait: (email: string) =>

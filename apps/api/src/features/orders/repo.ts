@@ -1,7 +1,7 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orders, parts } from '../../db/schema.js';
+import { orderEvents, orders, parts, users } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -188,6 +188,9 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
               partId,
               productName: part.name,
               unitPriceCents: part.priceCents,
+              // The buyer's company and VAT number as My Profile has them now: the invoice keeps them.
+              companyName: sql`(select ${users.companyName} from ${users} where ${users.email} = ${email})`,
+              vatNumber: sql`(select ${users.vatNumber} from ${users} where ${users.email} = ${email})`,
               idempotencyKey,
             })
             .returning();

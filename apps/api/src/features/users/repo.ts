@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { blockedEmails, users } from '../../db/schema.js';
+import { blockedEmails, orders, users } from '../../db/schema.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -89,6 +89,35 @@ export function createUsersRepo(db: Database) {
         .returning({ email: users.email });
       if (updated.length > 0) return { matchedCount: 1, modifiedCount: 1 };
       return { matchedCount: (await this.find(email)) ? 1 : 0, modifiedCount: 0 };
+    },
+
+    /** My Profile's defaults (phone, address, company name, VAT number); undefined: no such user. */
+    async setDefaults(
+      email: string,
+      defaults: {
+        phone: string | null;
+        address: string | null;
+        companyName: string | null;
+        vatNumber: string | null;
+      },
+    ) {
+      const [row] = await db
+        .update(users)
+        .set({ ...defaults, updatedAt: sql`now()` })
+        .where(eq(users.email, email))
+        .returning();
+      return row;
+    },
+
+    /** The phone and address of the customer's newest order, if any (checkout's fallback). */
+    async lastOrderContact(email: string) {
+      const [row] = await db
+        .select({ phone: orders.phone, address: orders.address })
+        .from(orders)
+        .where(eq(orders.email, email))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
+      return row;
     },
 
     async rename(email: string, name: string) {

@@ -3,6 +3,8 @@ import {
   type BlockedEmail,
   type ListedUser,
   type PaginationQuery,
+  type Profile,
+  type ProfileDefaults,
   type SignInResponse,
   type User,
 } from '@store/shared';
@@ -17,7 +19,7 @@ import {
 import type { TokenService } from '../../auth/tokens.js';
 import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
-import type { UsersRepo } from './repo.js';
+import type { UserRow, UsersRepo } from './repo.js';
 
 /** The identity provider did not answer: the caller may retry, told in words that fit the action. */
 async function whileIdentityReachable<T>(message: string, call: () => Promise<T>): Promise<T> {
@@ -36,6 +38,19 @@ const toUser = ({ email, name, role }: Pick<Caller, 'email' | 'name' | 'role'>):
   name,
   role,
 });
+
+function toProfile(row: UserRow, last: { phone: string; address: string } | undefined): Profile {
+  const { email, name, phone, address, companyName, vatNumber } = row;
+  return {
+    email,
+    name,
+    phone,
+    address,
+    companyName,
+    vatNumber,
+    checkout: { phone: phone ?? last?.phone ?? null, address: address ?? last?.address ?? null },
+  };
+}
 
 export interface UsersServiceDeps {
   repo: UsersRepo;
@@ -131,6 +146,27 @@ export function createUsersService({ repo, identity, tokens, adminEmails }: User
     async restore(email: string) {
       if (!(await repo.unblock(email))) throw new NotFound(apiMessages.notBlocked);
       return { acknowledged: true, deletedCount: 1 };
+    },
+
+    /** My Profile: the caller's defaults, and what checkout starts from (each default, else the last order's). */
+    async profile(requester: Caller): Promise<Profile> {
+      const [row, last] = await Promise.all([
+        repo.find(requester.email),
+        repo.lastOrderContact(requester.email),
+      ]);
+      if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
+      return toProfile(row, last);
+    },
+
+    async setDefaults(requester: Caller, input: ProfileDefaults): Promise<Profile> {
+      const row = await repo.setDefaults(requester.email, {
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        companyName: input.companyName ?? null,
+        vatNumber: input.vatNumber ?? null,
+      });
+      if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
+      return toProfile(row, await repo.lastOrderContact(requester.email));
     },
 
     async rename(requester: Caller, name: string) {
