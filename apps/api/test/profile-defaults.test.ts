@@ -148,7 +148,10 @@ describe('an order of a business', () => {
     );
     const id = placed.body.insertedId as string;
     const detail = await ctx.http().get(`/api/order/${id}`).set(who.auth).expect(200);
-    expect(detail.body.order).toMatchObject({ companyName: business.companyName, vatNumber: business.vatNumber });
+    expect(detail.body.order).toMatchObject({
+      companyName: business.companyName,
+      vatNumber: business.vatNumber,
+    });
 
     const pdf = await asBytes(ctx.http().get(`/api/order/${id}/invoice.pdf`).set(who.auth)).expect(200);
     const { text } = await readPdf(pdf.body as Buffer);
