@@ -7,11 +7,12 @@ import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { renameProfile, useAdminStatus } from '../../auth';
+import { CheckoutDefaults } from '../components/checkout-defaults';
 import { EmailVerification } from '../components/email-verification';
 
 /**
- * My Profile: name, e-mail (and whether it is verified) and role, and the one thing a user
- * edits: their display name.
+ * My Profile: name, e-mail (and whether it is verified) and role; the user edits their display
+ * name, and the defaults checkout and invoices start from.
  */
 export default function ProfilePage() {
   const user = useSessionUser();
@@ -71,6 +72,7 @@ export default function ProfilePage() {
           {isSubmitting ? 'Saving…' : 'Save name'}
         </button>
       </form>
+      <CheckoutDefaults email={user.email} />
     </div>
   );
 }
