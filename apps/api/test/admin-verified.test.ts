@@ -109,9 +109,11 @@ describe('an admin role without a verified e-mail', () => {
     expect(row).toEqual({ email: account.email, name: 'Una Verified', role: 'admin', emailVerified: false });
   });
 
-  it('answers admin: false, to them and to an admin', async () => {
+  it('answers admin: false, to them and to an admin; their profile shows the waiting role', async () => {
     await ctx.http().get(`/api/admin/${account.email}`).set(auth(token)).expect(200, { admin: false });
     await ctx.http().get(`/api/admin/${account.email}`).set(boss.auth).expect(200, { admin: false });
+    const profile = await ctx.http().get('/api/profile').set(auth(token)).expect(200);
+    expect(profile.body).toMatchObject({ role: 'admin', emailVerified: false });
   });
 
   it.each(adminCalls)('is refused %s with 403 and says why', async (_label, call) => {

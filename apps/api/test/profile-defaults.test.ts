@@ -50,6 +50,8 @@ describe('GET /api/profile', () => {
     expect(res.body).toEqual({
       email: who.email,
       name: 'Nell New',
+      role: 'customer',
+      emailVerified: false,
       phone: null,
       address: null,
       companyName: null,

@@ -72,6 +72,9 @@ export type ProfileDefaults = z.infer<typeof profileDefaultsSchema>;
 export const profileSchema = z.object({
   email: z.string(),
   name: z.string(),
+  role: roleSchema,
+  /** The store's view; an admin role without it has no admin powers yet (DESIGN §7.2). */
+  emailVerified: z.boolean(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
   companyName: z.string().nullable(),

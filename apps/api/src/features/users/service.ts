@@ -40,10 +40,12 @@ const toUser = ({ email, name, role }: Pick<Caller, 'email' | 'name' | 'role'>):
 });
 
 function toProfile(row: UserRow, last: { phone: string; address: string } | undefined): Profile {
-  const { email, name, phone, address, companyName, vatNumber } = row;
+  const { email, name, role, emailVerified, phone, address, companyName, vatNumber } = row;
   return {
     email,
     name,
+    role,
+    emailVerified,
     phone,
     address,
     companyName,
