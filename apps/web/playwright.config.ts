@@ -28,6 +28,11 @@ const WORKERS = 2;
  */
 export const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, i) => `owner-e2e-${i}@example.com`);
 /**
+ * One more ADMIN_EMAILS address that no fixture verifies: the test that verifies it itself, from
+ * My Profile, and sees the admin menu without signing out (issue 20).
+ */
+export const E2E_LATE_ADMIN_EMAIL = 'late-owner-e2e@example.com';
+/**
  * The store's data folder: a fresh one per run unless E2E_DATA_DIR names one. Workers load this
  * file too and inherit the runner's environment, so only the runner makes (and removes) it.
  */
@@ -79,7 +84,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
-      ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(','),
+      ADMIN_EMAILS: [...E2E_ADMIN_EMAILS, E2E_LATE_ADMIN_EMAIL].join(','),
       // Every test signs in from this one address, and each forwarded sign-in call counts too;
       // the production limit is for strangers.
       AUTH_RATE_LIMIT: '10000',

@@ -11,7 +11,11 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function accountWithToken(ctx: TestApp, role: Role = 'customer', name = 'Test Person') {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.com`;
-  const [row] = await ctx.db.insert(users).values({ email, name, role }).returning();
+  // An admin here has admin powers: the role and a verified e-mail (DESIGN §7.2).
+  const [row] = await ctx.db
+    .insert(users)
+    .values({ email, name, role, emailVerified: role === 'admin' })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   const token = ctx.tokens.issue(row);
   return { email, name, token, auth: { Authorization: `Bearer ${token}` } };

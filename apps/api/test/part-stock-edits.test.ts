@@ -147,11 +147,42 @@ describe('PUT /api/part/:id without a stock', () => {
     expect(await row()).toMatchObject({ name: part.name, availableQuantity: 100 });
   });
 
-  it('checks the minimum order against a new stock', async () => {
+  // Issue 20: the minimum order is checked when a part is added, never against a stock count:
+  // a stock of 0, or any stock below the minimum, takes the part off sale without deleting it.
+  it.each([
+    ['0', 0, 10],
+    ['below the minimum order', 4, 10],
+    ['a minimum raised above the stock', 100, 500],
+  ])('takes a stock of %s, and the part shows Out of stock', async (_label, stock, minOrder) => {
     const part = await load();
-    const res = await save(
-      editOf(part, { minOrderQuantity: 500, availableQuantity: 100, availableQuantityBefore: 100 }),
-    ).expect(400);
+    await save(
+      editOf(part, { minOrderQuantity: minOrder, availableQuantity: stock, availableQuantityBefore: 100 }),
+    ).expect(200, { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect(await load()).toMatchObject({
+      availableQuantity: stock,
+      minOrderQuantity: minOrder,
+      stock: 'out',
+    });
+    const listed = await ctx.http().get('/api/parts?limit=100').expect(200);
+    expect(listed.body.find((p: Part) => p._id === partId)?.stock).toBe('out');
+    // Off sale: nobody can order it, whatever the quantity.
+    await order(minOrder).expect(409);
+  });
+
+  it('still refuses adding a part whose minimum order is above its stock', async () => {
+    const res = await ctx
+      .http()
+      .post('/api/addproduct')
+      .set(admin.auth)
+      .send({
+        name: 'New fan',
+        img: 'https://example.com/fan.png',
+        price: 5,
+        minOrderQuantity: 10,
+        availableQuantity: 0,
+        description: 'A fan',
+      })
+      .expect(400);
     expect(res.body.fields).toEqual({ minOrderQuantity: m.minOrderAboveAvailable });
   });
 });

@@ -40,7 +40,11 @@ async function customer(name = 'Casey Customer') {
 async function admin() {
   const account = await signUp(uniqueEmail('admin'), 'Ada Admin');
   const { token } = (await signIn(account).expect(200)).body;
-  await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, account.email));
+  // Admin powers: the role and a verified e-mail (DESIGN §7.2).
+  await ctx.db
+    .update(users)
+    .set({ role: 'admin', emailVerified: true })
+    .where(eq(users.email, account.email));
   return { ...account, token: token as string };
 }
 
@@ -216,6 +220,8 @@ describe('our API token', () => {
   it('is refused after a role change, and a fresh sign-in works', async () => {
     const boss = await admin();
     const user = await customer();
+    // Verified, so the admin role brings admin powers (issue 20; admin-verified.test.ts).
+    await verifyEmail(user);
     await ctx.http().put(`/api/user/admin/${user.email}`).set(auth(boss.token)).expect(200);
     const res = await ctx.http().get(`/api/admin/${user.email}`).set(auth(user.token)).expect(401);
     expect(res.body).toEqual({ message: apiMessages.sessionInvalid });
@@ -293,6 +299,7 @@ describe('users administration', () => {
       'creditLimit',
       'customCreditLimit',
       'email',
+      'emailVerified',
       'name',
       'role',
     ]);
@@ -301,6 +308,8 @@ describe('users administration', () => {
   it('makes a customer admin once (modifiedCount 1, then 0)', async () => {
     const boss = await admin();
     const user = await customer();
+    // Verified and signed in again, so the store knows (issue 20; admin-verified.test.ts).
+    await signIn({ email: user.email, idToken: await verifyEmail(user) }).expect(200);
     const first = await ctx.http().put(`/api/user/admin/${user.email}`).set(auth(boss.token)).expect(200);
     expect(first.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     await ctx.http().get(`/api/admin/${user.email}`).set(auth(boss.token)).expect(200, { admin: true });

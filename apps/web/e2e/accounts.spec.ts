@@ -1,6 +1,6 @@
-import { validationMessages as m, pageMessages, toastMessages } from '@store/shared';
-import { E2E_AUTH_EMULATOR_URL } from '../playwright.config';
-import { ADMIN_NAME, createCustomer, expect, signInAs, test } from './fixtures';
+import { accountMessages, validationMessages as m, pageMessages, toastMessages } from '@store/shared';
+import { E2E_AUTH_EMULATOR_URL, E2E_LATE_ADMIN_EMAIL } from '../playwright.config';
+import { ADMIN_NAME, createAccount, createCustomer, expect, signInAs, test } from './fixtures';
 import { PASSWORD, registerUser, signIn, signOut, uniqueEmail, verifyEmail } from './helpers';
 
 test.describe('accounts', () => {
@@ -105,7 +105,10 @@ test.describe('accounts', () => {
     ).toBeVisible();
   });
 
-  test('an admin makes a customer admin and the row shows Admin', async ({ page, admin }) => {
+  test('an admin makes a customer admin after a confirmation naming them; the row shows Admin, waiting for e-mail verification', async ({
+    page,
+    admin,
+  }) => {
     // Users are listed by e-mail, 20 a page: 'a-' sorts before every other test's address.
     const customer = await createCustomer('Pat Promoted', 'a-promoted');
     // ADMIN_EMAILS made the fixture's account an admin once its e-mail was verified.
@@ -124,10 +127,72 @@ test.describe('accounts', () => {
     ]);
     await page.getByRole('link', { name: 'Make Admin' }).click();
     const row = page.getByTestId('user-row').filter({ hasText: customer.email });
+    // Issue 20: one click made anyone an admin. A dialog names the person first; Escape keeps
+    // them a customer.
     await row.getByRole('button', { name: 'Make Admin' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleName(
+      accountMessages.confirmMakeAdmin('Pat Promoted', customer.email),
+    );
+    await expect(dialog.getByRole('button', { name: 'No' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('Customer', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Make Admin' })).toBeFocused();
+
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await dialog.getByRole('button', { name: 'Make Admin' }).click();
     await expect(page.getByText(toastMessages.makeAdminSucceeded)).toBeVisible();
     await expect(row.getByText('Admin', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+    // Their e-mail is not verified: the role is granted, its powers wait (DESIGN §7.2).
+    await expect(row.getByTestId('admin-waiting')).toHaveText(accountMessages.adminWaitingForVerification);
+    const status = await page.request.get(`/api/admin/${encodeURIComponent(customer.email)}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(await status.json()).toEqual({ admin: false });
+  });
+
+  test('verifying through the emulator’s link, then opening My Profile again, shows Verified and the admin menu without signing out', async ({
+    page,
+    context,
+  }) => {
+    // Issue 20: the profile said 'Verified' with role 'Customer' until Sign Out and in again.
+    const owner = await createAccount(E2E_LATE_ADMIN_EMAIL, 'Lena Late');
+    await page.goto('/login');
+    await signIn(page, owner.email);
+    await expect(page.getByTestId('user-name').first()).toHaveText('Lena Late');
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('email-status')).toHaveText(accountMessages.emailNotVerified);
+    await expect(page.getByTestId('profile-role')).toHaveText('Customer');
+    await page.getByRole('button', { name: accountMessages.verifyEmail }).click();
+    await expect(page.getByText(/We sent a link to/)).toBeVisible();
+
+    // The link, from the emulator's page of e-mails (the address the store prints as it starts),
+    // followed in another tab as from a mail program.
+    const { projectId } = (await (await page.request.get('/api/auth-config')).json()) as {
+      projectId: string;
+    };
+    const outbox = (await (
+      await page.request.get(`${E2E_AUTH_EMULATOR_URL}/emulator/v1/projects/${projectId}/oobCodes`)
+    ).json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+    const link = outbox.oobCodes.findLast((c) => c.email === owner.email && c.requestType === 'VERIFY_EMAIL');
+    expect(link).toBeDefined();
+    const mail = await context.newPage();
+    expect((await mail.goto(link?.oobLink ?? ''))?.ok()).toBe(true);
+    await mail.close();
+
+    // Back in the store: another page, then My Profile again (no 'I followed the link').
+    const menu = page.getByTestId('dashboard-menu');
+    await menu.getByRole('link', { name: 'My Orders' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+    await menu.getByRole('link', { name: 'My Profile' }).click();
+    await expect(page.getByTestId('email-status')).toHaveText(accountMessages.emailVerified);
+    await expect(page.getByTestId('profile-role')).toHaveText('Admin');
+    await expect(menu.getByRole('link', { name: 'Make Admin' })).toBeVisible();
+    await expect(page.getByTestId('user-name').first()).toHaveText('Lena Late');
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('My Profile renames the user everywhere', async ({ page, customer }) => {

@@ -85,6 +85,11 @@ export async function createCustomer(
   return exchange(email, name, await signUp(email, name));
 }
 
+/** An account at a given address (unverified), signed up and known to our store. */
+export async function createAccount(email: string, name: string): Promise<Account> {
+  return exchange(email, name, await signUp(email, name));
+}
+
 /** Signs the page in as `account` from its next navigation, as signing in leaves it. */
 export async function signInAs(page: Page, account: Account) {
   // Once per tab (sessionStorage), so that signing out in the test stays signed out.

@@ -32,6 +32,8 @@ import {
   blockedEmailSchema,
   creditLimitInputSchema,
   creditLimitResultSchema,
+  profileDefaultsSchema,
+  profileSchema,
   profileUpdateSchema,
   signInBodySchema,
   userListItemSchema,
@@ -88,7 +90,8 @@ function common(access: Access): Record<number, ResponseContract> {
   };
   if (access === 'anyone') return always;
   const unauthorised = { 401: error('No token, or a token that is expired, revoked or not ours.') };
-  if (access === 'admin') return { ...always, ...unauthorised, 403: error('Only admins may do this.') };
+  if (access === 'admin')
+    return { ...always, ...unauthorised, 403: error('Only admins with a verified e-mail may do this.') };
   return { ...always, ...unauthorised };
 }
 
@@ -373,6 +376,7 @@ const routes: RouteContract[] = [
     method: 'get',
     path: '/api/admin/:email',
     summary: 'Whether a user is an admin (that user or an admin)',
+    description: '`admin` is true only with admin powers: the role and a verified e-mail.',
     access: 'signed-in',
     params: emailParams,
     responses: {
@@ -390,7 +394,7 @@ const routes: RouteContract[] = [
     list: true,
     responses: {
       200: {
-        description: 'A page of users, each with the credit limit that applies to them.',
+        description: 'A page of users, each with the credit limit that applies to them; `emailVerified`: an admin without it has no admin powers yet.',
         schema: z.array(userListItemSchema),
       },
       400: invalid,
@@ -469,6 +473,25 @@ const routes: RouteContract[] = [
     access: 'signed-in',
     body: profileUpdateSchema,
     responses: { 200: { description: 'Renamed.', schema: profileResultSchema }, 400: invalid },
+  },
+  {
+    method: 'get',
+    path: '/api/profile',
+    summary: 'Your account, your checkout and invoice defaults, and what checkout starts from',
+    description:
+      '`checkout`: each of phone and address from your defaults, else from your last order (null without either).',
+    access: 'signed-in',
+    responses: { 200: { description: 'Your profile.', schema: profileSchema } },
+  },
+  {
+    method: 'put',
+    path: '/api/profile/defaults',
+    summary: 'Set your default phone and address, and for a business its company name and VAT number',
+    description:
+      'Each optional: null or absent clears it. The company name and VAT number go on invoices of orders placed afterwards.',
+    access: 'signed-in',
+    body: profileDefaultsSchema,
+    responses: { 200: { description: 'Saved: your profile.', schema: profileSchema }, 400: invalid },
   },
 ];
 

@@ -60,6 +60,11 @@ export const validationMessages = {
   creditLimitNegative: 'Credit limit cannot be negative',
   creditLimitCents: 'Credit limit can have at most 2 decimals',
   creditLimitTooHigh: 'Credit limit must be at most 100,000,000',
+  // My Profile's defaults for checkout and invoices (issue 20).
+  companyNameTooLong: 'Company name must be at most 120 characters',
+  companyNameInvalid: 'Company name contains characters that are not allowed',
+  vatNumberInvalid: 'Please enter a valid VAT number (2 to 20 letters and digits)',
+  vatNumberWithoutCompany: 'A VAT number goes with a company name',
 } as const;
 
 export const toastMessages = {
@@ -115,6 +120,13 @@ export const accountMessages = {
   verificationCheck: 'I followed the link',
   stillUnverified: 'Your e-mail is not verified yet. Follow the link in the message we sent you.',
   nowVerified: 'Your e-mail is verified.',
+  profileDefaultsSaved: 'Your checkout and invoice details have been saved.',
+  /** Users page and admin command: the admin role is granted, its powers wait (DESIGN §7.2). */
+  adminWaitingForVerification: 'waiting for e-mail verification',
+  adminPowersWait: (email: string) =>
+    `Admin powers for ${email} are waiting for e-mail verification: they start once ${email} verifies their e-mail address (My Profile shows how).`,
+  confirmMakeAdmin: (name: string, email: string) =>
+    `Make ${name ? `${name} (${email})` : email} an admin? They will be able to manage products, orders and users, and see every customer's details.`,
 } as const;
 
 /** The Users page's credit limits: what a customer's unpaid orders may total (decision 027). */
@@ -205,6 +217,8 @@ export const apiMessages = {
     'The user is removed and cannot sign in, but the sign-in service could not be reached to delete their login. Please try again in a minute.',
   notBlocked: 'This e-mail is not on the list of removed users.',
   forbidden: 'You are not allowed to do this.',
+  adminNeedsVerifiedEmail:
+    'Your admin powers start once your e-mail address is verified. Verify it in My Profile, then try again.',
   userNotFound: 'There is no user with this e-mail.',
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The store must keep at least one admin.',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   addProductFormSchema,
+  editProductFormSchema,
   emailSchema,
   isOrderQuantityValid,
   loginSchema,
@@ -128,11 +129,6 @@ describe('add product (spec §5 and DESIGN.md hardening)', () => {
       [{ ...product, availableQuantityBefore: 1.5 }, 'availableQuantityBefore', m.wholeNumber],
       [{ ...product, availableQuantityBefore: '70' }, 'availableQuantityBefore', m.availableBeforeRequired],
       [
-        { ...product, availableQuantityBefore: 1200, minOrderQuantity: 5000 },
-        'minOrderQuantity',
-        m.minOrderAboveAvailable,
-      ],
-      [
         { ...product, availableQuantityBefore: 1200, availableQuantity: -1 },
         'availableQuantity',
         m.availableNegative,
@@ -141,8 +137,18 @@ describe('add product (spec §5 and DESIGN.md hardening)', () => {
       expect(messageFor(productUpdateSchema, input, field)).toBe(message);
     });
 
-    it('checks the minimum order against the current stock only when the edit sets the stock', () => {
+    // Issue 20: a stock count below the minimum order (0 included) takes a part off sale; the
+    // minimum-order rule belongs to adding a part only.
+    it('takes a stock below the minimum order, 0 included, on an edit', () => {
       expect(productUpdateSchema.safeParse({ ...withoutStock, minOrderQuantity: 5000 }).success).toBe(true);
+      for (const availableQuantity of [0, 3]) {
+        const edit = { ...product, minOrderQuantity: 10, availableQuantity, availableQuantityBefore: 1200 };
+        expect(productUpdateSchema.safeParse(edit).success).toBe(true);
+      }
+      expect(editProductFormSchema.safeParse({ ...form, available: 0, minorder: 10 }).success).toBe(true);
+      expect(messageFor(addProductFormSchema, { ...form, available: 0, minorder: 10 }, 'minorder')).toBe(
+        m.minOrderAboveAvailable,
+      );
     });
   });
 

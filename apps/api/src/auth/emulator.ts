@@ -30,6 +30,13 @@ interface EmulatorLogger {
   warn(message: string): void;
 }
 
+/**
+ * The emulator's list of the e-mails it would have sent (verification and password-reset links),
+ * on loopback only: the store never forwards `/emulator/` (auth/emulator-proxy.ts).
+ */
+export const emulatorOutboxUrl = (host: string, projectId: string) =>
+  `http://${host}/emulator/v1/projects/${projectId}/oobCodes`;
+
 /** What firebase-tools prints once every emulator has started and imported its data. */
 export const READY_LINE = 'All emulators ready';
 const READY_TIMEOUT_MS = 90_000;
@@ -125,6 +132,11 @@ export async function startAuthEmulator(options: {
     );
   }
   logger?.info(`Firebase Auth emulator ready on ${options.host} (project ${options.projectId})`);
+  // The emulator sends no e-mail: a newcomer verifying an address needs this page of links, and
+  // its project id is this data folder's own, so only the store can say where it is (issue 20).
+  logger?.info(
+    `E-mail verification links (the emulator sends no e-mail): ${emulatorOutboxUrl(`${reachable}:${port}`, options.projectId)}`,
+  );
 
   return {
     host: `${hostname}:${port}`,

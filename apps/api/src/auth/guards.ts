@@ -1,7 +1,7 @@
 import { apiMessages } from '@store/shared';
 import type { Request, RequestHandler, Response } from 'express';
 import { Forbidden, Unauthenticated } from '../lib/domain-errors.js';
-import type { Caller, FindCaller } from './caller.js';
+import { type Caller, type FindCaller, hasAdminPowers } from './caller.js';
 import { type TokenService, tokenMatches } from './tokens.js';
 
 declare global {
@@ -32,14 +32,17 @@ export function requireUser(tokens: TokenService, findCaller: FindCaller): Reque
     const found = holder ? await findCaller(holder.email) : undefined;
     if (!holder || !found || !tokenMatches(holder, found))
       throw new Unauthenticated(apiMessages.sessionInvalid);
-    const { email, name, role } = found;
-    res.locals.user = { email, name, role };
+    const { email, name, role, emailVerified } = found;
+    res.locals.user = { email, name, role, emailVerified };
     next();
   };
 }
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
-  if (currentUser(res).role !== 'admin') throw new Forbidden(apiMessages.forbidden);
+  const user = currentUser(res);
+  if (user.role !== 'admin') throw new Forbidden(apiMessages.forbidden);
+  // The role may be granted before the e-mail is verified; its powers start only after.
+  if (!hasAdminPowers(user)) throw new Forbidden(apiMessages.adminNeedsVerifiedEmail);
   next();
 };
 

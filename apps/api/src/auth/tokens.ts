@@ -10,6 +10,11 @@ export interface TokenSubject {
   name: string;
   tokenVersion: number;
   createdAt: Date;
+  /**
+   * Whether the store knew the e-mail verified when it issued the token: shown by the web app
+   * only, which trades a fresh ID token once the provider says verified and this does not.
+   */
+  emailVerified?: boolean;
 }
 
 /**
@@ -35,8 +40,8 @@ export function createTokenService(secret: string): TokenService {
   // call, and that failed attempt cost most of a millisecond per signed-in request.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
-    issue: ({ email, name, tokenVersion, createdAt }) =>
-      jwt.sign({ name, ver: tokenVersion, since: createdAt.getTime() }, key, {
+    issue: ({ email, name, tokenVersion, createdAt, emailVerified = false }) =>
+      jwt.sign({ name, ver: tokenVersion, since: createdAt.getTime(), verified: emailVerified }, key, {
         algorithm: 'HS256',
         subject: email,
         expiresIn: TOKEN_LIFETIME_SECONDS,

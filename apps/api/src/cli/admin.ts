@@ -2,7 +2,7 @@
  * Promotes a user to admin directly in the database: the way to name the first admin without
  * ADMIN_EMAILS. Usage: npm run admin -- promote <email>
  */
-import { emailSchema } from '@store/shared';
+import { accountMessages, emailSchema } from '@store/shared';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { createUsersRepo } from '../features/users/repo.js';
@@ -51,6 +51,9 @@ async function main(args: string[]): Promise<number> {
       }
       console.log(`${address} will be an admin when they first sign in.`);
     }
+    // The role is granted; its powers need a verified e-mail (DESIGN §7.2), which the store
+    // learns at the person's next sign-in exchange.
+    if (!existing?.emailVerified) console.log(accountMessages.adminPowersWait(address));
     return 0;
   } finally {
     await database.close();

@@ -119,6 +119,16 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** The most this customer's unpaid orders may total; null: MAX_UNPAID_TOTAL (decision 027). */
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }),
+    /**
+     * The identity provider's verification of the e-mail at the last sign-in exchange. Admin
+     * powers need it (DESIGN §7.2): an admin role without it waits (migration 0011).
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** My Profile's defaults: checkout starts from phone and address; invoices name the company. */
+    phone: text('phone'),
+    address: text('address'),
+    companyName: text('company_name'),
+    vatNumber: text('vat_number'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -160,6 +170,9 @@ export const orders = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
+    /** The buyer's company and VAT number from My Profile when ordering: the invoice keeps them. */
+    companyName: text('company_name'),
+    vatNumber: text('vat_number'),
     status: text('status', { enum: ['unpaid', 'paid', 'shipped', 'cancelled'] })
       .notNull()
       .default('unpaid'),

@@ -35,7 +35,8 @@ async function seed(url: string) {
     const tokens = createTokenService(JWT_SECRET);
     const account = async (email: string, role: 'customer' | 'admin') => {
       const { rows } = await client.query(
-        'insert into users (email, name, role) values ($1, $2, $3) returning token_version, created_at',
+        // Admins with a verified e-mail: admin powers need one (DESIGN §7.2).
+        "insert into users (email, name, role, email_verified) values ($1, $2, $3, $3 = 'admin') returning token_version, created_at",
         [email, `Twin ${role}`, role],
       );
       const [{ token_version: tokenVersion, created_at: createdAt }] = rows;

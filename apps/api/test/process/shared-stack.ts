@@ -65,7 +65,8 @@ export async function signedIn(stack: SharedStack, email: string, role: 'admin' 
   try {
     const name = role === 'admin' ? 'Shared admin' : 'Shared customer';
     const { rows } = await client.query(
-      'insert into users (email, name, role) values ($1, $2, $3) returning token_version, created_at',
+      // Admins with a verified e-mail: admin powers need one (DESIGN §7.2).
+      "insert into users (email, name, role, email_verified) values ($1, $2, $3, $3 = 'admin') returning token_version, created_at",
       [email, name, role],
     );
     const [{ token_version: tokenVersion, created_at: createdAt }] = rows;

@@ -11,6 +11,8 @@ const STORAGE_KEY = 'accessToken';
 export interface SessionUser {
   email: string;
   name: string;
+  /** The store's view of the e-mail when it issued the token (admin powers need it verified). */
+  emailVerified: boolean;
 }
 
 interface Session {
@@ -21,17 +23,21 @@ interface Session {
 
 /** Reads the claims the display needs; anything else in the token is the API's business. */
 function decode(token: string): Session | undefined {
-  let claims: JwtPayload & { name?: unknown };
+  let claims: JwtPayload & { name?: unknown; verified?: unknown };
   try {
     claims = jwtDecode(token);
   } catch {
     return undefined;
   }
-  const { sub, exp, name } = claims;
+  const { sub, exp, name, verified } = claims;
   if (typeof sub !== 'string' || typeof exp !== 'number') return undefined;
   return {
     token,
-    user: { email: sub, name: typeof name === 'string' && name ? name : sub },
+    user: {
+      email: sub,
+      name: typeof name === 'string' && name ? name : sub,
+      emailVerified: verified === true,
+    },
     expiresAt: exp * 1000,
   };
 }

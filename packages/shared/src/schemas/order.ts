@@ -30,6 +30,9 @@ export const orderSchema = z.object({
   discount: z.number(),
   phone: z.string(),
   address: z.string(),
+  /** The buyer's company and VAT number from My Profile when the order was placed, if any. */
+  companyName: z.string().optional(),
+  vatNumber: z.string().optional(),
   status: orderStatusSchema,
   /** Set when shipped, if the admin gave them. */
   carrier: z.string().nullable(),

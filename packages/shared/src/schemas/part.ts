@@ -134,9 +134,8 @@ export const productUpdateSchema = z
     if (p.availableQuantityBefore === undefined) {
       ctx.addIssue({ code: 'custom', path: ['availableQuantityBefore'], message: m.availableBeforeRequired });
     }
-    if (p.minOrderQuantity > p.availableQuantity) {
-      ctx.addIssue({ code: 'custom', path: ['minOrderQuantity'], message: m.minOrderAboveAvailable });
-    }
+    // No minimum-order check here (issue 20): a stock count below the minimum, 0 included, is how
+    // an owner takes a part off sale without deleting it; the part then shows 'Out of stock'.
   });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
@@ -167,8 +166,12 @@ export const addProductFormSchema = z
   .refine(minOrderWithinStock, { path: ['minorder'], error: m.minOrderAboveAvailable });
 export type AddProductForm = z.input<typeof addProductFormSchema>;
 
-/** Update: the same form, where choosing a new image is optional. */
-export const editProductFormSchema = z
-  .object({ ...productFormFields, image: z.custom<ArrayLike<unknown>>().optional() })
-  .refine(minOrderWithinStock, { path: ['minorder'], error: m.minOrderAboveAvailable });
+/**
+ * Update: the same form, where choosing a new image is optional, and a stock below the minimum
+ * order (0 included) is allowed: it takes the part off sale ('Out of stock') without deleting it.
+ */
+export const editProductFormSchema = z.object({
+  ...productFormFields,
+  image: z.custom<ArrayLike<unknown>>().optional(),
+});
 export type EditProductForm = z.input<typeof editProductFormSchema>;

@@ -88,6 +88,10 @@ export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
   doc.fillColor(INK).font(BOLD).fontSize(11);
   text(order.buyer.name, { width });
   doc.font(FONT).fontSize(10);
+  const { companyName, vatNumber } = order.buyer;
+  // A business buyer's company and VAT number, as they were when the order was placed.
+  if (companyName) text(companyName, { width });
+  if (vatNumber) text(m.taxId(vatNumber), { width });
   for (const line of [order.buyer.email, order.buyer.phone, order.buyer.address]) text(line, { width });
   doc.moveDown(1.5);
 

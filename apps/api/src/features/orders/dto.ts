@@ -23,6 +23,8 @@ export function toOrderDto(row: OrderRow): Order {
     discount: fromCents(row.discountCents),
     phone: row.phone,
     address: row.address,
+    ...(row.companyName && { companyName: row.companyName }),
+    ...(row.vatNumber && { vatNumber: row.vatNumber }),
     status: row.status,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
@@ -45,7 +47,15 @@ export interface InvoiceOrder {
   status: OrderStatus;
   carrier: string | null;
   trackingNumber: string | null;
-  buyer: { name: string; email: string; phone: string; address: string };
+  buyer: {
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    /** A business buyer's, from My Profile when ordering. */
+    companyName?: string;
+    vatNumber?: string;
+  };
   line: { description: string; quantity: number; unitPriceCents: number; amountCents: number };
   /** Absent when the order had no bulk discount. */
   discount?: { percent: number; amountCents: number };
@@ -59,7 +69,14 @@ export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
     status: row.status,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
-    buyer: { name: row.userName, email: row.email, phone: row.phone, address: row.address },
+    buyer: {
+      name: row.userName,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      ...(row.companyName && { companyName: row.companyName }),
+      ...(row.vatNumber && { vatNumber: row.vatNumber }),
+    },
     line: {
       description: row.productName,
       quantity: row.productQuantity,

@@ -219,6 +219,9 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
               partId,
               productName: part.name,
               unitPriceCents: part.priceCents,
+              // The buyer's company and VAT number as My Profile has them now: the invoice keeps them.
+              companyName: sql`(select ${users.companyName} from ${users} where ${users.email} = ${email})`,
+              vatNumber: sql`(select ${users.vatNumber} from ${users} where ${users.email} = ${email})`,
               idempotencyKey,
               idempotencyHash: idempotencyKey ? request.idempotencyHash : undefined,
             })

@@ -11,7 +11,7 @@ import {
   type OrdersFilter,
   type OrdersQuery,
 } from '@store/shared';
-import type { Caller } from '../../auth/caller.js';
+import { type Caller, hasAdminPowers } from '../../auth/caller.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
@@ -48,7 +48,7 @@ export function createOrdersService(deps: {
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
   async function visibleOrder(requester: Caller, id: string): Promise<OrderRow> {
     const order = await orders.find(id);
-    if (!order || (order.email !== requester.email && requester.role !== 'admin')) {
+    if (!order || (order.email !== requester.email && !hasAdminPowers(requester))) {
       throw new NotFound(apiMessages.orderNotFound);
     }
     return order;
@@ -159,7 +159,7 @@ export function createOrdersService(deps: {
         from: ['unpaid'],
         to: 'cancelled',
         by: requester.email,
-        owner: requester.role === 'admin' ? undefined : requester.email,
+        owner: hasAdminPowers(requester) ? undefined : requester.email,
       });
       if (cancelled) return { acknowledged: true, modifiedCount: 1 };
       const now = await orders.find(order.id);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { blockedEmails, users } from '../../db/schema.js';
+import { blockedEmails, orders, users } from '../../db/schema.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -26,7 +26,13 @@ export function createUsersRepo(db: Database) {
      * later. `promote` makes them admin (ADMIN_EMAILS, verified e-mail), which ends their earlier
      * tokens; a role is never lowered here.
      */
-    async signIn(input: { email: string; name: string; promote: boolean }) {
+    async signIn(input: {
+      email: string;
+      name: string;
+      promote: boolean;
+      /** The provider's word on the e-mail; left as stored when not given (the admin command). */
+      emailVerified?: boolean;
+    }) {
       return db.transaction(async (tx) => {
         // Serialises with a removal of the same e-mail, which could otherwise land between the
         // block-list check and the insert and leave a removed user with a fresh row.
@@ -38,10 +44,16 @@ export function createUsersRepo(db: Database) {
         if (blocked) return 'blocked' as const;
         const [row] = await tx
           .insert(users)
-          .values({ email: input.email, name: input.name, role: input.promote ? 'admin' : 'customer' })
+          .values({
+            email: input.email,
+            name: input.name,
+            role: input.promote ? 'admin' : 'customer',
+            emailVerified: input.emailVerified ?? false,
+          })
           .onConflictDoUpdate({
             target: users.email,
             set: {
+              ...(input.emailVerified !== undefined && { emailVerified: input.emailVerified }),
               // A row made ahead of the first sign-in (the admin command) has no name yet.
               name: sql`case when ${users.name} = '' then excluded.name else ${users.name} end`,
               ...(input.promote && {
@@ -93,6 +105,35 @@ export function createUsersRepo(db: Database) {
       if (changed) return { row: changed, modified: true };
       const row = await this.find(email);
       return row && { row, modified: false };
+    },
+
+    /** My Profile's defaults (phone, address, company name, VAT number); undefined: no such user. */
+    async setDefaults(
+      email: string,
+      defaults: {
+        phone: string | null;
+        address: string | null;
+        companyName: string | null;
+        vatNumber: string | null;
+      },
+    ) {
+      const [row] = await db
+        .update(users)
+        .set({ ...defaults, updatedAt: sql`now()` })
+        .where(eq(users.email, email))
+        .returning();
+      return row;
+    },
+
+    /** The phone and address of the customer's newest order, if any (checkout's fallback). */
+    async lastOrderContact(email: string) {
+      const [row] = await db
+        .select({ phone: orders.phone, address: orders.address })
+        .from(orders)
+        .where(eq(orders.email, email))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
+      return row;
     },
 
     async rename(email: string, name: string) {

@@ -3,6 +3,7 @@ import {
   creditLimitInputSchema,
   emailParams,
   paginationQuerySchema,
+  profileDefaultsSchema,
   profileUpdateSchema,
   signInBodySchema,
 } from '@store/shared';
@@ -79,6 +80,14 @@ export function usersRoutes(
 
   router.delete('/user/:email', requireUser, requireAdmin, async (req, res) => {
     res.json(await service.remove(currentUser(res), emailParam(req)));
+  });
+
+  router.get('/profile', requireUser, async (_req, res) => {
+    res.json(await service.profile(currentUser(res)));
+  });
+
+  router.put('/profile/defaults', requireUser, async (req, res) => {
+    res.json(await service.setDefaults(currentUser(res), parseInput(profileDefaultsSchema, req.body ?? {})));
   });
 
   router.patch('/profile', requireUser, async (req, res) => {

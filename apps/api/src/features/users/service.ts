@@ -4,13 +4,15 @@ import {
   type CreditLimitResult,
   fromCents,
   type PaginationQuery,
+  type Profile,
+  type ProfileDefaults,
   providerDisplayName,
   type SignInResponse,
   toCents,
   type User,
   type UserListItem,
 } from '@store/shared';
-import type { Caller } from '../../auth/caller.js';
+import { type Caller, hasAdminPowers } from '../../auth/caller.js';
 import {
   IDENTITY_RETRY_AFTER_SECONDS,
   type IdentityProvider,
@@ -35,11 +37,26 @@ async function whileIdentityReachable<T>(message: string, call: () => Promise<T>
   }
 }
 
-const toUser = ({ email, name, role }: Caller): User => ({
+const toUser = ({ email, name, role }: Pick<Caller, 'email' | 'name' | 'role'>): User => ({
   email,
   name,
   role,
 });
+
+function toProfile(row: UserRow, last: { phone: string; address: string } | undefined): Profile {
+  const { email, name, role, emailVerified, phone, address, companyName, vatNumber } = row;
+  return {
+    email,
+    name,
+    role,
+    emailVerified,
+    phone,
+    address,
+    companyName,
+    vatNumber,
+    checkout: { phone: phone ?? last?.phone ?? null, address: address ?? last?.address ?? null },
+  };
+}
 
 export interface UsersServiceDeps {
   repo: UsersRepo;
@@ -62,6 +79,7 @@ export function createUsersService({
     ...toUser(row),
     creditLimit: fromCents(row.creditLimitCents ?? defaultCreditLimitCents),
     customCreditLimit: row.creditLimitCents !== null,
+    emailVerified: row.emailVerified,
   });
 
   return {
@@ -93,17 +111,21 @@ export function createUsersService({
         name: input.name ?? providerDisplayName(verified.name, verified.email),
         // Anyone can create an unverified account for any address: power needs the inbox.
         promote: verified.emailVerified && adminEmails.includes(verified.email),
+        emailVerified: verified.emailVerified,
       });
       if (outcome === 'blocked') throw new Forbidden(apiMessages.accountRemoved);
       const { created, ...row } = outcome;
       return { result: { acknowledged: true, created, user: toUser(row) }, token: tokens.issue(row) };
     },
 
-    /** Admin status of `email`, for that user or an admin (spec §6). */
+    /**
+     * Admin status of `email`, for that user or an admin (spec §6): admin powers, so an admin
+     * role still waiting for its e-mail's verification answers false (no admin menu).
+     */
     async isAdmin(requester: Caller, email: string) {
-      if (requester.email !== email && requester.role !== 'admin') throw new Forbidden(apiMessages.forbidden);
+      if (requester.email !== email && !hasAdminPowers(requester)) throw new Forbidden(apiMessages.forbidden);
       const user = requester.email === email ? requester : await repo.find(email);
-      return { admin: user?.role === 'admin' };
+      return { admin: hasAdminPowers(user) };
     },
 
     async list(query: PaginationQuery): Promise<Page<UserListItem>> {
@@ -160,6 +182,27 @@ export function createUsersService({
     async restore(email: string) {
       if (!(await repo.unblock(email))) throw new NotFound(apiMessages.notBlocked);
       return { acknowledged: true, deletedCount: 1 };
+    },
+
+    /** My Profile: the caller's defaults, and what checkout starts from (each default, else the last order's). */
+    async profile(requester: Caller): Promise<Profile> {
+      const [row, last] = await Promise.all([
+        repo.find(requester.email),
+        repo.lastOrderContact(requester.email),
+      ]);
+      if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
+      return toProfile(row, last);
+    },
+
+    async setDefaults(requester: Caller, input: ProfileDefaults): Promise<Profile> {
+      const row = await repo.setDefaults(requester.email, {
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        companyName: input.companyName ?? null,
+        vatNumber: input.vatNumber ?? null,
+      });
+      if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
+      return toProfile(row, await repo.lastOrderContact(requester.email));
     },
 
     async rename(requester: Caller, name: string) {

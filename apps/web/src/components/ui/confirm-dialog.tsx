@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 interface Pending {
   message: string;
@@ -13,6 +13,9 @@ interface Pending {
 export function useConfirm() {
   const [pending, setPending] = useState<Pending>();
   const ref = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a page with two (Users: its table and the removed users) must not name
+  // both dialogs by the first one's message.
+  const messageId = useId();
 
   useEffect(() => {
     if (pending && !ref.current?.open) ref.current?.showModal();
@@ -31,9 +34,9 @@ export function useConfirm() {
   };
 
   const dialog = (
-    <dialog ref={ref} className="modal" aria-labelledby="confirm-message" onCancel={() => settle(false)}>
+    <dialog ref={ref} className="modal" aria-labelledby={messageId} onCancel={() => settle(false)}>
       <div className="modal-box">
-        <p id="confirm-message" className="text-lg font-semibold">
+        <p id={messageId} className="text-lg font-semibold">
           {pending?.message}
         </p>
         <div className="modal-action">

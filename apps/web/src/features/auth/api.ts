@@ -1,4 +1,4 @@
-import type { ProfileUpdate, SignInResponse, User } from '@store/shared';
+import type { Profile, ProfileDefaults, ProfileUpdate, SignInResponse, User } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api-client';
 import type { IdentityResult } from '../../lib/firebase';
@@ -6,6 +6,8 @@ import { session } from '../../lib/session';
 
 export const authKeys = {
   admin: (email: string) => ['auth', 'admin', email] as const,
+  /** My Profile's defaults and what checkout starts from: an order placed changes the latter. */
+  profile: (email: string) => ['auth', 'profile', email] as const,
 };
 
 /** Trades a Firebase ID token for our API token (PUT /api/user/:email) and starts the session. */
@@ -37,3 +39,13 @@ export async function renameProfile(input: ProfileUpdate): Promise<User> {
   session.set(token);
   return user;
 }
+
+/** The signed-in customer's defaults, and the phone and address checkout starts from. */
+export const profileQuery = (email: string) =>
+  queryOptions({
+    queryKey: authKeys.profile(email),
+    queryFn: ({ signal }) => apiJson('/profile', 'profileSchema', { auth: true, signal }),
+  });
+
+export const saveProfileDefaults = (input: ProfileDefaults): Promise<Profile> =>
+  apiJson('/profile/defaults', 'profileSchema', { method: 'PUT', auth: true, body: input });

@@ -1,14 +1,15 @@
 import { accountMessages } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { session } from '../../../lib/session';
 import { authKeys, describeAuthError, startSession } from '../../auth';
 
 const identityKey = (email: string) => ['identity', email] as const;
 
 /**
  * My Profile's e-mail verification. The provider holds the state; once it says verified, the
- * sign-in exchange runs again so the store sees it (an ADMIN_EMAILS address becomes admin).
- * Shopping never waits for it.
+ * sign-in exchange runs again so the store sees it (an ADMIN_EMAILS address becomes admin, an
+ * admin's powers start). Shopping never waits for it.
  */
 export function EmailVerification({ email }: { email: string }) {
   const queryClient = useQueryClient();
@@ -17,9 +18,18 @@ export function EmailVerification({ email }: { email: string }) {
     queryFn: async () => {
       const { refreshIdentity } = await import('../../../lib/firebase');
       const fresh = await refreshIdentity();
-      return fresh ? { emailVerified: fresh.emailVerified } : null;
+      if (!fresh) return null;
+      // The link was followed elsewhere (issue 20: the profile said 'Verified' but the role
+      // stayed 'Customer' until signing out): our token says the store does not know yet, so
+      // trade the fresh ID token for one that does, and ask the role again.
+      if (fresh.emailVerified && session.user()?.emailVerified === false) {
+        await startSession({ email: fresh.email, idToken: fresh.idToken });
+        await queryClient.invalidateQueries({ queryKey: authKeys.admin(email) });
+      }
+      return { emailVerified: fresh.emailVerified };
     },
-    staleTime: Number.POSITIVE_INFINITY,
+    // Asked again each time My Profile opens until verified; once verified it stays so.
+    staleTime: (query) => (query.state.data?.emailVerified ? Number.POSITIVE_INFINITY : 0),
   });
 
   const send = useMutation({

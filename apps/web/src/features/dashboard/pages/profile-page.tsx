@@ -1,22 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessages, type ProfileUpdate, profileUpdateSchema } from '@store/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
-import { renameProfile, useAdminStatus } from '../../auth';
+import { profileQuery, renameProfile, useAdminStatus } from '../../auth';
+import { CheckoutDefaults } from '../components/checkout-defaults';
 import { EmailVerification } from '../components/email-verification';
 
 /**
- * My Profile: name, e-mail (and whether it is verified) and role, and the one thing a user
- * edits: their display name.
+ * My Profile: name, e-mail (and whether it is verified) and role; the user edits their display
+ * name, and the defaults checkout and invoices start from.
  */
 export default function ProfilePage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const admin = useAdminStatus();
+  const profile = useQuery({ ...profileQuery(user?.email ?? ''), enabled: !!user });
   const {
     register,
     handleSubmit,
@@ -30,6 +32,8 @@ export default function ProfilePage() {
 
   if (!user) return null;
   const role = admin.isSuccess ? (admin.data.admin ? 'Admin' : 'Customer') : '…';
+  // The admin role granted to an address not verified yet: its powers wait (DESIGN §7.2).
+  const adminWaits = admin.data?.admin === false && profile.data?.role === 'admin';
 
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
@@ -61,7 +65,7 @@ export default function ProfilePage() {
         </dd>
         <dt className="text-base-content/60">Role</dt>
         <dd className="font-semibold" data-testid="profile-role">
-          {role}
+          {adminWaits ? `Admin (${accountMessages.adminWaitingForVerification})` : role}
         </dd>
       </dl>
       <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-3">
@@ -71,6 +75,7 @@ export default function ProfilePage() {
           {isSubmitting ? 'Saving…' : 'Save name'}
         </button>
       </form>
+      <CheckoutDefaults email={user.email} />
     </div>
   );
 }

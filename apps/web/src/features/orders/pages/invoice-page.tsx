@@ -1,4 +1,4 @@
-import { fulfilmentMessages } from '@store/shared';
+import { fulfilmentMessages, invoiceMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
@@ -64,9 +64,22 @@ export default function InvoicePage() {
           <h3 id="invoice-to" className="font-semibold">
             Bill to
           </h3>
-          <p className="mt-1">
+          <p className="mt-1" data-testid="invoice-buyer">
             {order.userName}
             <br />
+            {/* A business buyer's, as My Profile had them when the order was placed. */}
+            {order.companyName && (
+              <>
+                {order.companyName}
+                <br />
+              </>
+            )}
+            {order.vatNumber && (
+              <>
+                {invoiceMessages.taxId(order.vatNumber)}
+                <br />
+              </>
+            )}
             <span className="break-all">{order.email}</span>
             <br />
             {order.phone}

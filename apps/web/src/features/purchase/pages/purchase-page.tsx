@@ -10,7 +10,7 @@ import {
   toastMessages,
 } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -20,6 +20,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
+import { authKeys, profileQuery } from '../../auth';
 import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
 import { partKeys, partQuery, StockBadge } from '../../parts';
 
@@ -110,11 +111,24 @@ function OrderForm({ part }: { part: Part }) {
     register,
     handleSubmit,
     watch,
+    getFieldState,
+    setValue,
     formState: { errors },
   } = useForm<PurchaseForm>({
     resolver: zodResolver(purchaseFormSchema),
     defaultValues: { productQuantity: part.minOrderQuantity, phone: '', address: '' },
   });
+  // Checkout remembers (issue 20): phone and address start from My Profile's defaults, else from
+  // the last order, as the server answers; a field the customer has typed in is left alone.
+  const profile = useQuery({ ...profileQuery(user?.email ?? ''), enabled: !!user });
+  const checkout = profile.data?.checkout;
+  useEffect(() => {
+    if (!checkout) return;
+    for (const field of ['phone', 'address'] as const) {
+      const remembered = checkout[field];
+      if (remembered && !getFieldState(field).isDirty) setValue(field, remembered);
+    }
+  }, [checkout, getFieldState, setValue]);
   const quantity = watch('productQuantity');
   const outOfStock = part.stock === 'out';
   const quantityValid = !outOfStock && isOrderQuantityValid(quantity, part);
@@ -131,6 +145,7 @@ function OrderForm({ part }: { part: Part }) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: partKeys.all });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      if (user) void queryClient.invalidateQueries({ queryKey: authKeys.profile(user.email) });
     },
   });
 

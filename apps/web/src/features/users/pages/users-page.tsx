@@ -78,7 +78,15 @@ export default function UsersPage() {
                   <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
                   <td>{user.name || <span className="text-base-content/70">(no name)</span>}</td>
                   <td className="break-all">{user.email}</td>
-                  <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
+                  <td>
+                    <span>{user.role === 'admin' ? 'Admin' : 'Customer'}</span>
+                    {user.role === 'admin' && !user.emailVerified && (
+                      // The role is granted; its powers start once the e-mail is verified.
+                      <span className="badge badge-warning badge-soft ml-2" data-testid="admin-waiting">
+                        {accountMessages.adminWaitingForVerification}
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <CreditLimitCell user={user} />
                   </td>
@@ -89,7 +97,17 @@ export default function UsersPage() {
                           type="button"
                           className="btn btn-primary btn-xs"
                           disabled={promote.isPending}
-                          onClick={() => promote.mutate(user.email)}
+                          onClick={async () => {
+                            // One click once made anyone an admin: the dialog names who.
+                            if (
+                              await confirm(
+                                accountMessages.confirmMakeAdmin(user.name, user.email),
+                                'Make Admin',
+                              )
+                            ) {
+                              promote.mutate(user.email);
+                            }
+                          }}
                         >
                           Make Admin
                         </button>
