@@ -40,6 +40,7 @@ describe('credit limits', () => {
       role: 'customer',
       creditLimit: 25_000,
       customCreditLimit: false,
+      emailVerified: expect.any(Boolean),
     });
 
     const res = await put(customer.email, { creditLimit: 123_456.78 }).expect(200);
