@@ -37,6 +37,7 @@ import { createUsersRepo } from './features/users/repo.js';
 import { usersRoutes } from './features/users/routes.js';
 import { createUsersService } from './features/users/service.js';
 import { type JobQueue, noJobs } from './jobs/queue.js';
+import { accountLimiter, DAY_MS, HOUR_MS, MINUTE_MS } from './lib/account-rate-limit.js';
 import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
@@ -71,6 +72,10 @@ export interface AppDeps {
     authRateLimit: number;
     /** Prefix of the sign-in counters' keys in Redis (REDIS_PREFIX). */
     rateLimitPrefix?: string;
+    /** Prefix of the per-account counters' keys in Redis (REDIS_PREFIX + 'account:'). */
+    accountLimitPrefix?: string;
+    /** What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT). */
+    accountLimits: { reviewsPerMinute: number; reviewsPerDay: number; profileChangesPerHour: number };
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
@@ -184,8 +189,40 @@ export function createApp({
       key: config.imageHostKey,
     }),
   );
+  // Per account, shared by every instance with Redis (decision 024): one free account could
+  // otherwise post thousands of reviews a second, each one emptying every instance's cache.
+  const limitStore = (name: string) =>
+    redis &&
+    new SharedRateLimitStore(redis, {
+      prefix: `${config.accountLimitPrefix ?? 'store:account:'}${name}:`,
+      logger,
+    });
+  const limits = config.accountLimits;
   api.use(
-    reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), { requireUser: signedIn, cached }),
+    reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), {
+      requireUser: signedIn,
+      cached,
+      writeLimits: [
+        accountLimiter(
+          {
+            name: 'reviews-minute',
+            limit: limits.reviewsPerMinute,
+            windowMs: MINUTE_MS,
+            message: apiMessages.tooManyReviews,
+          },
+          limitStore,
+        ),
+        accountLimiter(
+          {
+            name: 'reviews-day',
+            limit: limits.reviewsPerDay,
+            windowMs: DAY_MS,
+            message: apiMessages.tooManyReviews,
+          },
+          limitStore,
+        ),
+      ],
+    }),
   );
   const orders = createOrdersService({
     orders: createOrdersRepo(database.db, jobs),
@@ -212,6 +249,17 @@ export function createApp({
       signInStore:
         redis &&
         new SharedRateLimitStore(redis, { prefix: config.rateLimitPrefix ?? 'store:sign-in:', logger }),
+      profileLimits: [
+        accountLimiter(
+          {
+            name: 'profile-hour',
+            limit: limits.profileChangesPerHour,
+            windowMs: HOUR_MS,
+            message: apiMessages.tooManyProfileChanges,
+          },
+          limitStore,
+        ),
+      ],
     }),
   );
   api.use((_req, res) => {

@@ -73,6 +73,12 @@ export async function createTestApp(
     webDistDir?: string;
     adminEmails?: string[];
     authRateLimit?: number;
+    /** REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT; out of the way unless a test sets them. */
+    accountLimits?: Partial<{
+      reviewsPerMinute: number;
+      reviewsPerDay: number;
+      profileChangesPerHour: number;
+    }>;
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
     redis?: { url: string; prefix: string };
     maxOpenOrders?: number;
@@ -128,7 +134,16 @@ export async function createTestApp(
       trustProxy: 0,
       adminEmails: options.adminEmails ?? [],
       authRateLimit: options.authRateLimit ?? 1000,
-      ...(options.redis && { rateLimitPrefix: options.redis.prefix }),
+      ...(options.redis && {
+        rateLimitPrefix: options.redis.prefix,
+        accountLimitPrefix: `${options.redis.prefix}account:`,
+      }),
+      accountLimits: {
+        reviewsPerMinute: 1000,
+        reviewsPerDay: 1000,
+        profileChangesPerHour: 1000,
+        ...options.accountLimits,
+      },
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),

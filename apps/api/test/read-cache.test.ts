@@ -182,6 +182,26 @@ describe('invalidation', () => {
     await within(1_000, async () => (await get(ctx.http, '/api/reviews')).res.body.length === 1);
   });
 
+  it('a write that changes nothing public (a rename, a sign-in) leaves every kept answer kept', async () => {
+    const customer = await accountWithToken(ctx);
+    const urls = ['/api/parts?sort=newest&limit=3', '/api/reviews', `/api/part/${partId}`];
+    for (const url of urls) await get(ctx.http, url);
+    const renamed = await ctx.http().patch('/api/profile').set(customer.auth).send({ name: 'Renamed Often' });
+    expect(renamed.status).toBe(200);
+    // A sign-in refused or not, and a role change, touch users only too.
+    await ctx.http().put(`/api/user/${customer.email}`).expect(401);
+    for (const url of urls) expect((await get(ctx.http, url)).cached, url).toBe(true);
+
+    // A review does change what is public.
+    await ctx
+      .http()
+      .post('/api/review')
+      .set(customer.auth)
+      .send({ message: 'Fine.', ratings: 4 })
+      .expect(201);
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(false);
+  });
+
   it('an answer read before a write committed is never kept after it', () => {
     const cache = ctx.readCache;
     if (!cache) throw new Error('the read cache is on');
@@ -223,6 +243,15 @@ describe('the web app page', () => {
       const again = await get(web.http, url, { 'If-None-Match': second.res.headers.etag as string });
       expect(again.cached).toBe(true);
       expect(again.res.status).toBe(304);
+    }
+  });
+
+  it('stays kept while an account renames itself', async () => {
+    const customer = await accountWithToken(web);
+    await get(web.http, '/');
+    for (const name of ['Loop One', 'Loop Two', 'Loop Three']) {
+      await web.http().patch('/api/profile').set(customer.auth).send({ name }).expect(200);
+      expect((await get(web.http, '/')).cached).toBe(true);
     }
   });
 });

@@ -7,7 +7,16 @@ import type { ReviewsService } from './service.js';
 
 export function reviewsRoutes(
   service: ReviewsService,
-  { requireUser, cached }: { requireUser: RequestHandler; cached: RequestHandler },
+  {
+    requireUser,
+    cached,
+    writeLimits = [],
+  }: {
+    requireUser: RequestHandler;
+    cached: RequestHandler;
+    /** Per-account limits on posting (lib/account-rate-limit.ts), after the guard names the account. */
+    writeLimits?: RequestHandler[];
+  },
 ): Router {
   const router = Router();
 
@@ -15,7 +24,7 @@ export function reviewsRoutes(
     sendPage(req, res, await service.list(parseQuery(paginationQuerySchema, req.query)));
   });
 
-  router.post('/review', requireUser, async (req, res) => {
+  router.post('/review', requireUser, ...writeLimits, async (req, res) => {
     const input = parseInput(reviewInputSchema, req.body ?? {});
     res.status(201).json(await service.add(currentUser(res), input));
   });

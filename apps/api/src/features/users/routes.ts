@@ -10,6 +10,7 @@ import { rateLimit, type Store } from 'express-rate-limit';
 import { bearerToken, currentUser, requireAdmin } from '../../auth/guards.js';
 import { Unauthenticated } from '../../lib/domain-errors.js';
 import { sendPage } from '../../lib/pagination.js';
+import { changesNothingPublic } from '../../lib/read-cache/remember.js';
 import { parseInput, parseQuery } from '../../lib/validate.js';
 import type { UsersService } from './service.js';
 
@@ -22,14 +23,18 @@ export function usersRoutes(
     requireUser,
     signInLimit,
     signInStore,
+    profileLimits = [],
   }: {
     requireUser: RequestHandler;
     signInLimit: number;
     /** Where sign-ins are counted; in this process by default (lib/shared-rate-limit-store.ts). */
     signInStore?: Store | undefined;
+    /** Per-account limits on profile changes (lib/account-rate-limit.ts). */
+    profileLimits?: RequestHandler[];
   },
 ): Router {
   const router = Router();
+  // Users are never in a public answer (a review keeps the name it was posted with).
 
   const signInLimiter = rateLimit({
     windowMs: 15 * 60_000,
@@ -42,7 +47,7 @@ export function usersRoutes(
     },
   });
 
-  router.put('/user/:email', signInLimiter, async (req, res) => {
+  router.put('/user/:email', changesNothingPublic, signInLimiter, async (req, res) => {
     const idToken = bearerToken(req);
     if (!idToken) throw new Unauthenticated(apiMessages.signInRequired);
     const { name } = parseInput(signInBodySchema, req.body ?? {});
@@ -57,7 +62,7 @@ export function usersRoutes(
     sendPage(req, res, await service.list(parseQuery(paginationQuerySchema, req.query)));
   });
 
-  router.put('/user/admin/:email', requireUser, requireAdmin, async (req, res) => {
+  router.put('/user/admin/:email', changesNothingPublic, requireUser, requireAdmin, async (req, res) => {
     res.json(await service.makeAdmin(emailParam(req)));
   });
 
@@ -66,15 +71,21 @@ export function usersRoutes(
     sendPage(req, res, await service.listBlocked(parseQuery(paginationQuerySchema, req.query)));
   });
 
-  router.delete('/users/blocked/:email', requireUser, requireAdmin, async (req, res) => {
-    res.json(await service.restore(emailParam(req)));
-  });
+  router.delete(
+    '/users/blocked/:email',
+    changesNothingPublic,
+    requireUser,
+    requireAdmin,
+    async (req, res) => {
+      res.json(await service.restore(emailParam(req)));
+    },
+  );
 
-  router.delete('/user/:email', requireUser, requireAdmin, async (req, res) => {
+  router.delete('/user/:email', changesNothingPublic, requireUser, requireAdmin, async (req, res) => {
     res.json(await service.remove(currentUser(res), emailParam(req)));
   });
 
-  router.patch('/profile', requireUser, async (req, res) => {
+  router.patch('/profile', changesNothingPublic, requireUser, ...profileLimits, async (req, res) => {
     const { name } = parseInput(profileUpdateSchema, req.body ?? {});
     res.json(await service.rename(currentUser(res), name));
   });

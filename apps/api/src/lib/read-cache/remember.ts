@@ -71,17 +71,31 @@ export function dontKeep(res: Response): void {
   res.locals[NOT_KEPT] = true;
 }
 
+const CHANGES_NOTHING_PUBLIC = 'readCacheUntouched';
+
 /**
- * Any successful write may change what the cache holds: it is forgotten before the writer hears
- * back, so the writer's next read on this instance sees the write. Other instances hear of it
- * through the database (migration 0009's NOTIFY), within milliseconds of the commit.
+ * Marks a write route whose success changes nothing a public answer shows (a sign-in, a profile,
+ * a role; public answers show parts and reviews, which migration 0009's triggers watch): it
+ * leaves the read cache alone. Decision 024: a rename loop emptied the cache before this.
+ */
+export const changesNothingPublic: RequestHandler = (_req, res, next) => {
+  res.locals[CHANGES_NOTHING_PUBLIC] = true;
+  next();
+};
+
+/**
+ * A successful write may change what the cache holds: unless its route says it changes nothing
+ * public (`changesNothingPublic`), it is forgotten before the writer hears back, so the writer's
+ * next read on this instance sees the write. A route that does not say so is taken to change
+ * everything: forgetting too much costs a miss, too little a stale page. Other instances hear of
+ * it through the database (migration 0009's NOTIFY), within milliseconds of the commit.
  */
 export function forgetOnWrite(cache: ReadCache): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const end = res.end;
     res.end = function (this: Response, ...args: unknown[]) {
-      if (this.statusCode < 400) cache.invalidate();
+      if (this.statusCode < 400 && !this.locals[CHANGES_NOTHING_PUBLIC]) cache.invalidate();
       return (end as (...a: unknown[]) => Response).apply(this, args);
     } as Response['end'];
     next();
