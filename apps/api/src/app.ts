@@ -45,6 +45,7 @@ import { assetsDir } from './lib/paths.js';
 import type { ReadCache } from './lib/read-cache/cache.js';
 import { forgetOnWrite, PAGE_CACHE_CONTROL, remember } from './lib/read-cache/remember.js';
 import type { RedisHandle } from './lib/redis.js';
+import { RenderGate, type RenderLimits } from './lib/render-gate.js';
 import { requestLog } from './lib/request-log.js';
 import { loadServerPages } from './lib/server-pages.js';
 import { SharedRateLimitStore } from './lib/shared-rate-limit-store.js';
@@ -96,6 +97,8 @@ export interface AppDeps {
     firebaseEmulatorHost?: string | undefined;
     /** What the web app needs to sign in, served at run time (config.ts). */
     identitySettings: IdentitySettings;
+    /** Pages rendered at once and per client a minute (RENDER_CONCURRENCY, RENDER_RATE_LIMIT). */
+    renderLimits: RenderLimits;
     /** Built SPA to serve at `/`; absent in API-only tests. */
     webDistDir?: string;
   };
@@ -293,6 +296,7 @@ export function createApp({
         serverPages:
           localOrigin &&
           loadServerPages(config.webDistDir, { headHtml, publicUrl: config.publicUrl, localOrigin }),
+        renderGate: new RenderGate(config.renderLimits),
         logger,
       })
     : undefined;

@@ -105,6 +105,8 @@ export async function createTestApp(
     /** Where the app's own server answers (the pages it renders ask it): see `listen` in server-pages.test. */
     localOrigin?: () => string | undefined;
     publicUrl?: string;
+    /** RENDER_CONCURRENCY, RENDER_RATE_LIMIT; out of the way unless a test sets them. */
+    renderLimits?: Partial<{ concurrency: number; perClientPerMinute: number }>;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -138,6 +140,7 @@ export async function createTestApp(
         rateLimitPrefix: options.redis.prefix,
         accountLimitPrefix: `${options.redis.prefix}account:`,
       }),
+      renderLimits: { concurrency: 1000, perClientPerMinute: 100_000, ...options.renderLimits },
       accountLimits: {
         reviewsPerMinute: 1000,
         reviewsPerDay: 1000,

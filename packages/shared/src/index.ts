@@ -2,6 +2,7 @@ export * from './bill.js';
 export * from './constants.js';
 export * from './contract.js';
 export * from './messages.js';
+export * from './page-search.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/cursor.js';

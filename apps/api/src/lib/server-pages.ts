@@ -21,10 +21,11 @@ export interface ServerPages {
    */
   readonly cacheable: boolean;
   /**
-   * The page for a GET of `req`; undefined when it is not one of them, 'unavailable' when it is
-   * but its data could not be had. The app is sent in both cases, and draws the page itself.
+   * The page at `url` (path and query), asked for by `req`; undefined when it is not one of them,
+   * 'unavailable' when it is but its data could not be had. The app is sent in both cases, and
+   * draws the page itself.
    */
-  render(req: Request): Promise<{ status: number; html: string } | 'unavailable' | undefined>;
+  render(req: Request, url: string): Promise<{ status: number; html: string } | 'unavailable' | undefined>;
 }
 
 /** How long a rendered page waits for one of its answers before the app is sent instead. */
@@ -52,10 +53,10 @@ export function loadServerPages(distDir: string, options: ServerPagesOptions): S
 
   return {
     cacheable: options.publicUrl !== undefined,
-    async render(req) {
+    async render(req, url) {
       const renderPage = await renderer;
       const origin = options.publicUrl ?? `${req.protocol}://${req.host}`;
-      const rendered = await renderPage(req.originalUrl, { origin, fetch: publicGet(options.localOrigin) });
+      const rendered = await renderPage(url, { origin, fetch: publicGet(options.localOrigin) });
       if (!rendered) return undefined;
       if ('unavailable' in rendered) return 'unavailable';
       return { status: rendered.status, html: fill(page, rendered) };

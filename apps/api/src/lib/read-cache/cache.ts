@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import { pageUrl } from '@store/shared';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { StopListening } from '../../db/listen.js';
 
@@ -104,6 +105,14 @@ export class ReadCache {
     this.entries.delete(url);
     this.bytes -= entry.body.length;
   }
+}
+
+/**
+ * The key an answer is kept by: an API answer's own URL; a page's path with only the parameters
+ * the page reads (`pageUrl`, decision 024), so `/?utm_source=x` is `/` and is sent from the cache.
+ */
+export function cacheKey(url: string): string {
+  return url.startsWith('/api/') ? url : pageUrl(url);
 }
 
 /** The NOTIFY channel migration 0009's triggers signal on. */

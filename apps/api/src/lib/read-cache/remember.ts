@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import type { ReadCache } from './cache.js';
+import { cacheKey, type ReadCache } from './cache.js';
 import { isPublicRead, isUnchanged } from './conditions.js';
 
 /**
@@ -42,7 +42,7 @@ export function remember(cache: ReadCache, cacheControl = PUBLIC_API_CACHE_CONTR
       ) {
         const body = typeof chunk === 'string' ? Buffer.from(chunk, encoding as BufferEncoding) : chunk;
         if (!this.locals[NOT_KEPT]) {
-          cache.keep(req.originalUrl, token, {
+          cache.keep(cacheKey(req.originalUrl), token, {
             headers: sharedHeaders(this),
             body,
             etag,

@@ -1,0 +1,27 @@
+import { pageUrl } from '@store/shared';
+import { describe, expect, it } from 'vitest';
+import { cacheKey } from '../src/lib/read-cache/cache.js';
+
+describe('pageUrl: what a rendered page reads of its URL (decision 024)', () => {
+  it.each([
+    ['/', '/'],
+    ['/?utm_source=x', '/'],
+    ['/parts/abc?fbclid=1&q=2', '/parts/abc'],
+    ['/parts?', '/parts'],
+    ['/parts?page=1&inStock=0&sort=cheapest&q=+', '/parts'],
+    [
+      '/parts?utm=1&sort=newest&page=02&q=%20gpu%20&inStock=1&cursor=c1',
+      '/parts?cursor=c1&inStock=1&page=2&q=gpu&sort=newest',
+    ],
+    ['/parts/?page=2&page=3', '/parts/?page=2'],
+    ['/parts?q=a%26b%3Dc+d', '/parts?q=a%26b%3Dc%20d'],
+    ['/parts?q=%zz', '/parts?q=%25zz'],
+  ])('%s is %s', (url, expected) => {
+    expect(pageUrl(url)).toBe(expected);
+  });
+
+  it('leaves API answers keyed by their whole URL', () => {
+    expect(cacheKey('/api/parts?limit=3&utm=1')).toBe('/api/parts?limit=3&utm=1');
+    expect(cacheKey('/?utm=1')).toBe('/');
+  });
+});
