@@ -156,7 +156,9 @@ export function createApp({
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
   if (readCache) api.use(forgetOnWrite(readCache));
-  const cached = readCache ? remember(readCache) : passThrough;
+  // Each answer is forgotten when what it shows changes (decision 024).
+  const cachedParts = readCache ? remember(readCache, { dependsOn: ['parts'] }) : passThrough;
+  const cachedReviews = readCache ? remember(readCache, { dependsOn: ['reviews'] }) : passThrough;
   api.use(docsRoutes());
   api.use(healthRoutes(database, identity, redis));
   api.use(identitySettingsRoutes(config.identitySettings));
@@ -166,7 +168,9 @@ export function createApp({
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
   // without one, the sitemap's own TTL applies.
-  readCache?.onInvalidate(sitemap.invalidate);
+  readCache?.onInvalidate((tables) => {
+    if (tables.includes('parts')) sitemap.invalidate();
+  });
   api.use(
     partsRoutes(
       createPartsService(partsRepo, {
@@ -175,7 +179,7 @@ export function createApp({
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
-      { requireUser: signedIn, cached },
+      { requireUser: signedIn, cached: cachedParts },
     ),
   );
   // With a bucket, or on PostgreSQL, every instance serves every upload; otherwise the embedded
@@ -204,7 +208,7 @@ export function createApp({
   api.use(
     reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), {
       requireUser: signedIn,
-      cached,
+      cached: cachedReviews,
       writeLimits: [
         accountLimiter(
           {
@@ -292,7 +296,7 @@ export function createApp({
   const web = config.webDistDir
     ? webAppRouter(config.webDistDir, {
         headHtml,
-        ...(readCache && { cached: remember(readCache, PAGE_CACHE_CONTROL) }),
+        ...(readCache && { cached: remember(readCache, { cacheControl: PAGE_CACHE_CONTROL }) }),
         serverPages:
           localOrigin &&
           loadServerPages(config.webDistDir, { headHtml, publicUrl: config.publicUrl, localOrigin }),

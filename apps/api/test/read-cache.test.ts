@@ -202,6 +202,43 @@ describe('invalidation', () => {
     expect((await get(ctx.http, '/api/reviews')).cached).toBe(false);
   });
 
+  it('a review forgets only the answers that show reviews; a part edit only those that show parts', async () => {
+    const customer = await accountWithToken(ctx);
+    const admin = await accountWithToken(ctx, 'admin');
+    const partUrls = ['/api/parts?sort=newest&limit=3', `/api/part/${partId}`];
+    for (const url of [...partUrls, '/api/reviews']) await get(ctx.http, url);
+    await ctx
+      .http()
+      .post('/api/review')
+      .set(customer.auth)
+      .send({ message: 'Good.', ratings: 5 })
+      .expect(201);
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(false);
+    for (const url of partUrls) expect((await get(ctx.http, url)).cached, url).toBe(true);
+
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(true);
+    await ctx
+      .http()
+      .put(`/api/part/${partId}`)
+      .set(admin.auth)
+      .send(edit({ name: 'Only Parts' }))
+      .expect(200);
+    for (const url of partUrls) expect((await get(ctx.http, url)).cached, url).toBe(false);
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(true);
+  });
+
+  it('a write from elsewhere forgets, through the database, only the answers that show its table', async () => {
+    const path = `/api/part/${partId}`;
+    await get(ctx.http, path);
+    await get(ctx.http, '/api/reviews');
+    const before = (await get(ctx.http, '/api/reviews')).res.body.length;
+    await ctx.db
+      .insert(reviews)
+      .values({ name: 'Ola', email: 'ola@example.com', ratings: 4, message: 'Fast.' });
+    await within(1_000, async () => (await get(ctx.http, '/api/reviews')).res.body.length === before + 1);
+    expect((await get(ctx.http, path)).cached).toBe(true);
+  });
+
   it('an answer read before a write committed is never kept after it', () => {
     const cache = ctx.readCache;
     if (!cache) throw new Error('the read cache is on');

@@ -175,13 +175,20 @@ describe('the read cache and rendered pages', () => {
       ctx.readCache?.invalidate();
       expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(renderOf(first) + 1);
 
+      // Drawn from parts alone: a change to reviews keeps it, one to parts does not.
+      const kept = renderOf(await (await fetch(`${ctx.origin}/rendered`)).text());
+      ctx.readCache?.invalidate(['reviews']);
+      expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(kept);
+      ctx.readCache?.invalidate(['parts']);
+      expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(kept + 1);
+
       // The app sent in place of a page whose data failed is not kept: next time it renders.
       expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toContain('<div id="root">the app</div>');
       expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toMatch(/<div id="root"><p>render/);
     } finally {
       await ctx.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('a query string the page does not read (decision 024)', () => {
@@ -204,7 +211,7 @@ describe('a query string the page does not read (decision 024)', () => {
     } finally {
       await ctx.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('render limits (decision 024)', () => {
@@ -224,7 +231,7 @@ describe('render limits (decision 024)', () => {
     } finally {
       await ctx.close();
     }
-  });
+  }, 60_000);
 
   it('sends the app while as many renders as allowed are running, and renders again once one ends', async () => {
     const ctx = await listening({ renderLimits: { concurrency: 1 } });
@@ -248,7 +255,7 @@ describe('render limits (decision 024)', () => {
       finish();
       await ctx.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('before the store listens', () => {

@@ -39,7 +39,7 @@ describe('reviews', () => {
     const other = await accountWithToken(app);
     await review(app, other.auth).expect(201);
     expect((await app.http().get('/api/reviews').expect(200)).body).toHaveLength(3);
-  });
+  }, 60_000);
 
   it('does not count a review the server refused as invalid', async () => {
     const app = await store({ accountLimits: { reviewsPerMinute: 1 } });
@@ -47,7 +47,7 @@ describe('reviews', () => {
     await review(app, customer.auth, '').expect(400);
     await review(app, customer.auth).expect(201);
     await review(app, customer.auth).expect(429);
-  });
+  }, 60_000);
 
   it('caps the day’s reviews too', async () => {
     const app = await store({ accountLimits: { reviewsPerMinute: 100, reviewsPerDay: 3 } });
@@ -56,7 +56,7 @@ describe('reviews', () => {
     const refused = await review(app, customer.auth).expect(429);
     expect(refused.body).toEqual({ message: apiMessages.tooManyReviews });
     expect(refused.headers.ratelimit).toMatch(/reviews-day/);
-  });
+  }, 60_000);
 });
 
 describe('profile changes', () => {
@@ -69,7 +69,7 @@ describe('profile changes', () => {
     expect(refused.body).toEqual({ message: apiMessages.tooManyProfileChanges });
     const [row] = await app.db.select().from(users);
     expect(row?.name).toBe('Ann Two');
-  });
+  }, 60_000);
 });
 
 describe('across instances, through Redis', () => {

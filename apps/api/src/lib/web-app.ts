@@ -4,7 +4,7 @@ import { pageUrl } from '@store/shared';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { loadFirstViewHints } from './first-view-hints.js';
 import type { Logger } from './logger.js';
-import { dontKeep } from './read-cache/remember.js';
+import { dontKeep, showsOnly } from './read-cache/remember.js';
 import type { RenderGate } from './render-gate.js';
 import type { ServerPages } from './server-pages.js';
 
@@ -79,9 +79,13 @@ export function webAppRouter(
     } else if (page) {
       // A rendered page names its own origin (canonical links): kept only when that is fixed.
       if (!serverPages?.cacheable) dontKeep(res);
+      // Forgotten when what it was drawn from changes (a review leaves the catalog kept).
+      showsOnly(res, page.shows);
       res.status(page.status).type('html').send(page.html);
       return;
     }
+    // The app's page shows no data: only a new build changes it.
+    showsOnly(res, []);
     res.type('html').send(pageAt(url));
   };
   const sendPage: RequestHandler = (req, res, next) => {
