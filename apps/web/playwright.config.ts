@@ -88,6 +88,11 @@ export default defineConfig({
       // Every test signs in from this one address, and each forwarded sign-in call counts too;
       // the production limit is for strangers.
       AUTH_RATE_LIMIT: '10000',
+      // Likewise: the tests render many pages for one address, and may post and rename often.
+      RENDER_RATE_LIMIT: '100000',
+      REVIEW_RATE_LIMIT: '1000',
+      REVIEW_DAILY_LIMIT: '1000',
+      PROFILE_RATE_LIMIT: '1000',
     },
   },
 });

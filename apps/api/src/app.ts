@@ -37,6 +37,7 @@ import { createUsersRepo } from './features/users/repo.js';
 import { usersRoutes } from './features/users/routes.js';
 import { createUsersService } from './features/users/service.js';
 import { type JobQueue, noJobs } from './jobs/queue.js';
+import { accountLimiter, DAY_MS, HOUR_MS, MINUTE_MS } from './lib/account-rate-limit.js';
 import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import type { Logger } from './lib/logger.js';
@@ -44,6 +45,7 @@ import { assetsDir } from './lib/paths.js';
 import type { ReadCache } from './lib/read-cache/cache.js';
 import { forgetOnWrite, PAGE_CACHE_CONTROL, remember } from './lib/read-cache/remember.js';
 import type { RedisHandle } from './lib/redis.js';
+import { RenderGate, type RenderLimits } from './lib/render-gate.js';
 import { requestLog } from './lib/request-log.js';
 import { loadServerPages } from './lib/server-pages.js';
 import { SharedRateLimitStore } from './lib/shared-rate-limit-store.js';
@@ -71,6 +73,10 @@ export interface AppDeps {
     authRateLimit: number;
     /** Prefix of the sign-in counters' keys in Redis (REDIS_PREFIX). */
     rateLimitPrefix?: string;
+    /** Prefix of the per-account counters' keys in Redis (REDIS_PREFIX + 'account:'). */
+    accountLimitPrefix?: string;
+    /** What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT). */
+    accountLimits: { reviewsPerMinute: number; reviewsPerDay: number; profileChangesPerHour: number };
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
@@ -93,6 +99,8 @@ export interface AppDeps {
     firebaseEmulatorHost?: string | undefined;
     /** What the web app needs to sign in, served at run time (config.ts). */
     identitySettings: IdentitySettings;
+    /** Pages rendered at once and per client a minute (RENDER_CONCURRENCY, RENDER_RATE_LIMIT). */
+    renderLimits: RenderLimits;
     /** Built SPA to serve at `/`; absent in API-only tests. */
     webDistDir?: string;
   };
@@ -150,7 +158,9 @@ export function createApp({
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   api.use(express.json({ limit: '100kb' }));
   if (readCache) api.use(forgetOnWrite(readCache));
-  const cached = readCache ? remember(readCache) : passThrough;
+  // Each answer is forgotten when what it shows changes (decision 024).
+  const cachedParts = readCache ? remember(readCache, { dependsOn: ['parts'] }) : passThrough;
+  const cachedReviews = readCache ? remember(readCache, { dependsOn: ['reviews'] }) : passThrough;
   api.use(docsRoutes());
   api.use(healthRoutes(database, identity, redis));
   api.use(identitySettingsRoutes(config.identitySettings));
@@ -160,7 +170,9 @@ export function createApp({
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
   // without one, the sitemap's own TTL applies.
-  readCache?.onInvalidate(sitemap.invalidate);
+  readCache?.onInvalidate((tables) => {
+    if (tables.includes('parts')) sitemap.invalidate();
+  });
   api.use(
     partsRoutes(
       createPartsService(partsRepo, {
@@ -169,7 +181,7 @@ export function createApp({
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
-      { requireUser: signedIn, cached },
+      { requireUser: signedIn, cached: cachedParts },
     ),
   );
   // With a bucket, or on PostgreSQL, every instance serves every upload; otherwise the embedded
@@ -186,8 +198,40 @@ export function createApp({
       key: config.imageHostKey,
     }),
   );
+  // Per account, shared by every instance with Redis (decision 024): one free account could
+  // otherwise post thousands of reviews a second, each one emptying every instance's cache.
+  const limitStore = (name: string) =>
+    redis &&
+    new SharedRateLimitStore(redis, {
+      prefix: `${config.accountLimitPrefix ?? 'store:account:'}${name}:`,
+      logger,
+    });
+  const limits = config.accountLimits;
   api.use(
-    reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), { requireUser: signedIn, cached }),
+    reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), {
+      requireUser: signedIn,
+      cached: cachedReviews,
+      writeLimits: [
+        accountLimiter(
+          {
+            name: 'reviews-minute',
+            limit: limits.reviewsPerMinute,
+            windowMs: MINUTE_MS,
+            message: apiMessages.tooManyReviews,
+          },
+          limitStore,
+        ),
+        accountLimiter(
+          {
+            name: 'reviews-day',
+            limit: limits.reviewsPerDay,
+            windowMs: DAY_MS,
+            message: apiMessages.tooManyReviews,
+          },
+          limitStore,
+        ),
+      ],
+    }),
   );
   const orders = createOrdersService({
     orders: createOrdersRepo(database.db, jobs),
@@ -226,6 +270,17 @@ export function createApp({
         requireUser: signedIn,
         signInLimit: config.authRateLimit,
         signInStore: signInStore(),
+        profileLimits: [
+          accountLimiter(
+            {
+              name: 'profile-hour',
+              limit: limits.profileChangesPerHour,
+              windowMs: HOUR_MS,
+              message: apiMessages.tooManyProfileChanges,
+            },
+            limitStore,
+          ),
+        ],
       },
     ),
   );
@@ -258,10 +313,11 @@ export function createApp({
   const web = config.webDistDir
     ? webAppRouter(config.webDistDir, {
         headHtml,
-        ...(readCache && { cached: remember(readCache, PAGE_CACHE_CONTROL) }),
+        ...(readCache && { cached: remember(readCache, { cacheControl: PAGE_CACHE_CONTROL }) }),
         serverPages:
           localOrigin &&
           loadServerPages(config.webDistDir, { headHtml, publicUrl: config.publicUrl, localOrigin }),
+        renderGate: new RenderGate(config.renderLimits),
         logger,
       })
     : undefined;

@@ -119,6 +119,15 @@ const envSchema = z.object({
    * forwarded emulator calls per address and per account (docs/decisions/025).
    */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Reviews one account may post per minute, and per day (shared through REDIS_URL). */
+  REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(3),
+  REVIEW_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Profile changes one account may make per hour (shared through REDIS_URL). */
+  PROFILE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Pages the store renders at once; a visitor over it gets the app, which draws the page itself. */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
+  /** Pages rendered for one client address per minute; over it, the app (cached pages never count). */
+  RENDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How customers pay: shown on every order's Payment page. */
   PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),
   /** The mail server, e.g. smtp://user:pass@host:587; without it e-mails go to DATA_DIR/outbox/. */
@@ -225,6 +234,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     redisUrl: e.REDIS_URL,
     /** Sign-in counters' keys in Redis. */
     rateLimitPrefix: `${e.REDIS_PREFIX}sign-in:`,
+    /** The per-account counters' keys in Redis start with this, then the limit's name. */
+    accountLimitPrefix: `${e.REDIS_PREFIX}account:`,
+    accountLimits: {
+      reviewsPerMinute: e.REVIEW_RATE_LIMIT,
+      reviewsPerDay: e.REVIEW_DAILY_LIMIT,
+      profileChangesPerHour: e.PROFILE_RATE_LIMIT,
+    },
+    renderLimits: { concurrency: e.RENDER_CONCURRENCY, perClientPerMinute: e.RENDER_RATE_LIMIT },
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,
     mail: {
       smtpUrl: e.SMTP_URL,

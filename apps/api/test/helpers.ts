@@ -73,6 +73,12 @@ export async function createTestApp(
     webDistDir?: string;
     adminEmails?: string[];
     authRateLimit?: number;
+    /** REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT; out of the way unless a test sets them. */
+    accountLimits?: Partial<{
+      reviewsPerMinute: number;
+      reviewsPerDay: number;
+      profileChangesPerHour: number;
+    }>;
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
     redis?: { url: string; prefix: string };
     maxOpenOrders?: number;
@@ -101,6 +107,8 @@ export async function createTestApp(
     /** Where the app's own server answers (the pages it renders ask it): see `listen` in server-pages.test. */
     localOrigin?: () => string | undefined;
     publicUrl?: string;
+    /** RENDER_CONCURRENCY, RENDER_RATE_LIMIT; out of the way unless a test sets them. */
+    renderLimits?: Partial<{ concurrency: number; perClientPerMinute: number }>;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -130,7 +138,17 @@ export async function createTestApp(
       trustProxy: 0,
       adminEmails: options.adminEmails ?? [],
       authRateLimit: options.authRateLimit ?? 1000,
-      ...(options.redis && { rateLimitPrefix: options.redis.prefix }),
+      ...(options.redis && {
+        rateLimitPrefix: options.redis.prefix,
+        accountLimitPrefix: `${options.redis.prefix}account:`,
+      }),
+      renderLimits: { concurrency: 1000, perClientPerMinute: 100_000, ...options.renderLimits },
+      accountLimits: {
+        reviewsPerMinute: 1000,
+        reviewsPerDay: 1000,
+        profileChangesPerHour: 1000,
+        ...options.accountLimits,
+      },
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       maxUnpaidTotalCents: options.maxUnpaidTotalCents ?? Number.MAX_SAFE_INTEGER,

@@ -182,6 +182,63 @@ describe('invalidation', () => {
     await within(1_000, async () => (await get(ctx.http, '/api/reviews')).res.body.length === 1);
   });
 
+  it('a write that changes nothing public (a rename, a sign-in) leaves every kept answer kept', async () => {
+    const customer = await accountWithToken(ctx);
+    const urls = ['/api/parts?sort=newest&limit=3', '/api/reviews', `/api/part/${partId}`];
+    for (const url of urls) await get(ctx.http, url);
+    const renamed = await ctx.http().patch('/api/profile').set(customer.auth).send({ name: 'Renamed Often' });
+    expect(renamed.status).toBe(200);
+    // A sign-in refused or not, and a role change, touch users only too.
+    await ctx.http().put(`/api/user/${customer.email}`).expect(401);
+    for (const url of urls) expect((await get(ctx.http, url)).cached, url).toBe(true);
+
+    // A review does change what is public.
+    await ctx
+      .http()
+      .post('/api/review')
+      .set(customer.auth)
+      .send({ message: 'Fine.', ratings: 4 })
+      .expect(201);
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(false);
+  });
+
+  it('a review forgets only the answers that show reviews; a part edit only those that show parts', async () => {
+    const customer = await accountWithToken(ctx);
+    const admin = await accountWithToken(ctx, 'admin');
+    const partUrls = ['/api/parts?sort=newest&limit=3', `/api/part/${partId}`];
+    for (const url of [...partUrls, '/api/reviews']) await get(ctx.http, url);
+    await ctx
+      .http()
+      .post('/api/review')
+      .set(customer.auth)
+      .send({ message: 'Good.', ratings: 5 })
+      .expect(201);
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(false);
+    for (const url of partUrls) expect((await get(ctx.http, url)).cached, url).toBe(true);
+
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(true);
+    await ctx
+      .http()
+      .put(`/api/part/${partId}`)
+      .set(admin.auth)
+      .send(edit({ name: 'Only Parts' }))
+      .expect(200);
+    for (const url of partUrls) expect((await get(ctx.http, url)).cached, url).toBe(false);
+    expect((await get(ctx.http, '/api/reviews')).cached).toBe(true);
+  });
+
+  it('a write from elsewhere forgets, through the database, only the answers that show its table', async () => {
+    const path = `/api/part/${partId}`;
+    await get(ctx.http, path);
+    await get(ctx.http, '/api/reviews');
+    const before = (await get(ctx.http, '/api/reviews')).res.body.length;
+    await ctx.db
+      .insert(reviews)
+      .values({ name: 'Ola', email: 'ola@example.com', ratings: 4, message: 'Fast.' });
+    await within(1_000, async () => (await get(ctx.http, '/api/reviews')).res.body.length === before + 1);
+    expect((await get(ctx.http, path)).cached).toBe(true);
+  });
+
   it('an answer read before a write committed is never kept after it', () => {
     const cache = ctx.readCache;
     if (!cache) throw new Error('the read cache is on');
@@ -223,6 +280,15 @@ describe('the web app page', () => {
       const again = await get(web.http, url, { 'If-None-Match': second.res.headers.etag as string });
       expect(again.cached).toBe(true);
       expect(again.res.status).toBe(304);
+    }
+  });
+
+  it('stays kept while an account renames itself', async () => {
+    const customer = await accountWithToken(web);
+    await get(web.http, '/');
+    for (const name of ['Loop One', 'Loop Two', 'Loop Three']) {
+      await web.http().patch('/api/profile').set(customer.auth).send({ name }).expect(200);
+      expect((await get(web.http, '/')).cached).toBe(true);
     }
   });
 });

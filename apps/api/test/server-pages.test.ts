@@ -19,11 +19,19 @@ let renders = 0;
 export async function renderPage(url, { origin, fetch }) {
   const { pathname } = new URL(url, origin);
   if (pathname === '/boom') throw new Error('renderer-bug');
+  if (pathname === '/parts') {
+    renders += 1;
+    return { status: 200, body: '<p>render ' + renders + ' of ' + url + '</p>', title: 't', description: 'd' };
+  }
+  if (pathname === '/slow') {
+    globalThis.slowStarted = true;
+    await globalThis.slowUntil;
+  }
   if (pathname === '/recovers' && !globalThis.recovered) {
     globalThis.recovered = true;
     return { unavailable: true };
   }
-  if (!pathname.startsWith('/rendered') && pathname !== '/recovers') return undefined;
+  if (!pathname.startsWith('/rendered') && pathname !== '/recovers' && pathname !== '/slow') return undefined;
   renders += 1;
   const answer = await fetch('/api/parts?limit=1');
   const refused = await fetch('https://elsewhere.example/').then(() => 'fetched', (error) => error.message);
@@ -167,13 +175,87 @@ describe('the read cache and rendered pages', () => {
       ctx.readCache?.invalidate();
       expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(renderOf(first) + 1);
 
+      // Drawn from parts alone: a change to reviews keeps it, one to parts does not.
+      const kept = renderOf(await (await fetch(`${ctx.origin}/rendered`)).text());
+      ctx.readCache?.invalidate(['reviews']);
+      expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(kept);
+      ctx.readCache?.invalidate(['parts']);
+      expect(renderOf(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(kept + 1);
+
       // The app sent in place of a page whose data failed is not kept: next time it renders.
       expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toContain('<div id="root">the app</div>');
       expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toMatch(/<div id="root"><p>render/);
     } finally {
       await ctx.close();
     }
-  });
+  }, 60_000);
+});
+
+describe('a query string the page does not read (decision 024)', () => {
+  const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+  const page = async (origin: string, url: string) => (await fetch(`${origin}${url}`)).text();
+
+  it('is sent the page kept without it: tracking parameters hit the cache', async () => {
+    const ctx = await listening({ readCache: true, publicUrl: 'https://shop.example' });
+    try {
+      const first = await page(ctx.origin, '/rendered');
+      for (const url of ['/rendered?utm_source=a1', '/rendered?utm_source=b2&fbclid=c3', '/rendered?']) {
+        expect(renderOf(await page(ctx.origin, url)), url).toBe(renderOf(first));
+      }
+      // The catalog's own parameters name other pages, each rendered from only what it reads.
+      const second = await page(ctx.origin, '/parts?utm_source=x&page=2&sort=price-asc&q=+ssd+');
+      expect(second).toContain('of /parts?page=2&q=ssd&sort=price-asc<');
+      const again = await page(ctx.origin, '/parts?sort=price-asc&q=ssd&page=2&gclid=y&page=5');
+      expect(renderOf(again)).toBe(renderOf(second));
+      expect(renderOf(await page(ctx.origin, '/parts?page=3'))).toBe(renderOf(second) + 1);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+});
+
+describe('render limits (decision 024)', () => {
+  const isApp = (html: string) => html.includes('<div id="root">the app</div>');
+
+  it('sends the app, never kept, to a client past its renders for the minute', async () => {
+    const ctx = await listening({ readCache: true, renderLimits: { perClientPerMinute: 2 } });
+    try {
+      expect(isApp(await (await fetch(`${ctx.origin}/rendered/a`)).text())).toBe(false);
+      expect(isApp(await (await fetch(`${ctx.origin}/rendered/b`)).text())).toBe(false);
+      const over = await fetch(`${ctx.origin}/rendered/c`);
+      expect(over.status).toBe(200);
+      expect(isApp(await over.text())).toBe(true);
+      expect(ctx.readCache?.get('/rendered/c')).toBeUndefined();
+      // A page that is not rendered still comes, as before.
+      expect(isApp(await (await fetch(`${ctx.origin}/login`)).text())).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it('sends the app while as many renders as allowed are running, and renders again once one ends', async () => {
+    const ctx = await listening({ renderLimits: { concurrency: 1 } });
+    const slow = globalThis as { slowStarted?: boolean; slowUntil?: Promise<void> };
+    let finish = () => {};
+    slow.slowStarted = false;
+    slow.slowUntil = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    try {
+      const running = fetch(`${ctx.origin}/slow`).then((res) => res.text());
+      for (let i = 0; !slow.slowStarted; i += 1) {
+        if (i > 500) throw new Error('the slow render never started');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(isApp(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(true);
+      finish();
+      expect(isApp(await running)).toBe(false);
+      expect(isApp(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(false);
+    } finally {
+      finish();
+      await ctx.close();
+    }
+  }, 60_000);
 });
 
 describe('before the store listens', () => {

@@ -222,7 +222,13 @@ const routes: RouteContract[] = [
     description: 'Name and e-mail come from the token.',
     access: 'signed-in',
     body: reviewInputSchema,
-    responses: { 201: { description: 'Added.', schema: insertResultSchema }, 400: invalid },
+    responses: {
+      201: { description: 'Added.', schema: insertResultSchema },
+      400: invalid,
+      429: error(
+        'Too many reviews from this account (REVIEW_RATE_LIMIT a minute, REVIEW_DAILY_LIMIT a day).',
+      ),
+    },
   },
   {
     method: 'delete',
@@ -472,7 +478,11 @@ const routes: RouteContract[] = [
     summary: 'Rename yourself (My Profile)',
     access: 'signed-in',
     body: profileUpdateSchema,
-    responses: { 200: { description: 'Renamed.', schema: profileResultSchema }, 400: invalid },
+    responses: {
+      200: { description: 'Renamed.', schema: profileResultSchema },
+      400: invalid,
+      429: error('Too many profile changes from this account (PROFILE_RATE_LIMIT an hour).'),
+    },
   },
   {
     method: 'get',

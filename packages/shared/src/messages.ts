@@ -223,6 +223,9 @@ export const apiMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The store must keep at least one admin.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyReviews: 'You have posted many reviews in a short time. Please wait a while before posting another.',
+  tooManyProfileChanges:
+    'Your profile has changed many times in a short time. Please wait a while and try again.',
   orderNotFound: 'This order does not exist.',
   belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,
   outOfStock: (available: number) =>

@@ -23,7 +23,7 @@ const MAX_RETRY_MS = 5_000;
  * reported as a gap and replaced, with backoff, until `stop`. Resolves after the first attempt,
  * successful or not, so a start never waits on it.
  *
- * `ownSchemaOnly`: the payload names the schema of the table that changed (migration 0009), and
+ * `ownSchemaOnly`: the payload names the schema of the table that changed (migrations 0009, 0013), and
  * only notifications for the schema this connection's search path resolves to (where the store's
  * tables are) are passed on; stores sharing a database in schemas of their own, as the test
  * suite's files do, would otherwise empty each other's caches.
@@ -68,7 +68,9 @@ export async function listenPostgres(
     current.on('notification', (message) => {
       if (message.channel !== channel) return;
       const payload = message.payload ?? '';
-      if (schema === null || payload === schema) listener.onNotify(payload);
+      // `<schema>.<table>` (migration 0013), or the schema alone (0009).
+      if (schema === null || payload === schema || payload.startsWith(`${schema}.`))
+        listener.onNotify(payload);
     });
     try {
       await current.connect();

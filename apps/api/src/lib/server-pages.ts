@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { RenderPage, ServerRenderedPage } from '@store/shared';
 import type { Request } from 'express';
 import { escapeHtml } from './html.js';
+import { PUBLIC_TABLES, type PublicTable } from './read-cache/cache.js';
 
 /**
  * The public pages the store sends rendered (decision 023): a visitor who opens one sees it with
@@ -21,10 +22,14 @@ export interface ServerPages {
    */
   readonly cacheable: boolean;
   /**
-   * The page for a GET of `req`; undefined when it is not one of them, 'unavailable' when it is
-   * but its data could not be had. The app is sent in both cases, and draws the page itself.
+   * The page at `url` (path and query), asked for by `req`; undefined when it is not one of them,
+   * 'unavailable' when it is but its data could not be had. The app is sent in both cases, and
+   * draws the page itself.
    */
-  render(req: Request): Promise<{ status: number; html: string } | 'unavailable' | undefined>;
+  render(
+    req: Request,
+    url: string,
+  ): Promise<{ status: number; html: string; shows: readonly PublicTable[] } | 'unavailable' | undefined>;
 }
 
 /** How long a rendered page waits for one of its answers before the app is sent instead. */
@@ -52,30 +57,43 @@ export function loadServerPages(distDir: string, options: ServerPagesOptions): S
 
   return {
     cacheable: options.publicUrl !== undefined,
-    async render(req) {
+    async render(req, url) {
       const renderPage = await renderer;
       const origin = options.publicUrl ?? `${req.protocol}://${req.host}`;
-      const rendered = await renderPage(req.originalUrl, { origin, fetch: publicGet(options.localOrigin) });
+      // What the page shows: the tables behind the answers it was drawn from.
+      const shows = new Set<PublicTable>();
+      const fetch = publicGet(options.localOrigin, (answer) => {
+        for (const table of tablesBehind(answer)) shows.add(table);
+      });
+      const rendered = await renderPage(url, { origin, fetch });
       if (!rendered) return undefined;
       if ('unavailable' in rendered) return 'unavailable';
-      return { status: rendered.status, html: fill(page, rendered) };
+      return { status: rendered.status, html: fill(page, rendered), shows: [...shows] };
     },
   };
 }
 
 /** Only the API's public reads, with no one's token: the renderer never writes. */
 const publicGet =
-  (localOrigin: ServerPagesOptions['localOrigin']) =>
+  (localOrigin: ServerPagesOptions['localOrigin'], onAsk: (url: string) => void) =>
   async (url: string): Promise<Response> => {
     const origin = localOrigin();
     if (!origin) throw new Error('the store does not listen yet');
     if (!url.startsWith('/api/')) throw new Error(`not an API path: ${url}`);
+    onAsk(url);
     // A slow answer sends the app rather than keeping the visitor waiting for the page.
     return fetch(`${origin}${url}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     });
   };
+
+/** The tables an API answer shows (parts: the catalog and a part; reviews); unknown: all. */
+export function tablesBehind(url: string): readonly PublicTable[] {
+  if (/^\/api\/parts?([/?]|$)/.test(url)) return ['parts'];
+  if (/^\/api\/reviews([/?]|$)/.test(url)) return ['reviews'];
+  return PUBLIC_TABLES;
+}
 
 /** The rendered page in the build's page: its head's title, description and links, and #root. */
 export function fill(page: string, rendered: ServerRenderedPage): string {

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pageUrl } from '@store/shared';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { loadFirstViewHints } from './first-view-hints.js';
 import type { Logger } from './logger.js';
-import { dontKeep } from './read-cache/remember.js';
+import { dontKeep, showsOnly } from './read-cache/remember.js';
+import type { RenderGate } from './render-gate.js';
 import type { ServerPages } from './server-pages.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -24,8 +26,16 @@ export function webAppRouter(
     headHtml = '',
     cached,
     serverPages,
+    renderGate,
     logger,
-  }: { headHtml?: string; cached?: RequestHandler; serverPages?: ServerPages; logger?: Logger } = {},
+  }: {
+    headHtml?: string;
+    cached?: RequestHandler;
+    serverPages?: ServerPages;
+    /** Admits each render, or sends the app instead (lib/render-gate.ts); none: no limit. */
+    renderGate?: RenderGate;
+    logger?: Logger;
+  } = {},
 ): Router | undefined {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
@@ -45,26 +55,38 @@ export function webAppRouter(
       fallthrough: false,
     }),
   );
-  const rendered = async (req: Request) => {
+  const rendered = async (req: Request, url: string) => {
+    if (!serverPages) return undefined;
+    const release = renderGate ? renderGate.enter(req.ip ?? '') : () => {};
+    if (!release) return 'refused' as const;
     try {
-      return await serverPages?.render(req);
+      return await serverPages.render(req, url);
     } catch (error) {
       logger?.error({ err: error, url: req.originalUrl }, 'server rendering failed: the app was sent');
       return 'unavailable' as const;
+    } finally {
+      release();
     }
   };
   const send = async (req: Request, res: Response) => {
-    const page = await rendered(req);
-    if (page === 'unavailable') {
-      // The page may render next time: the app sent in its place is not kept.
+    // What the page reads of the URL, as the read cache keys it (decision 024): the page sent
+    // for `/?utm_source=x` is the one kept for `/`.
+    const url = pageUrl(req.originalUrl);
+    const page = await rendered(req, url);
+    if (page === 'unavailable' || page === 'refused') {
+      // The page may render next time (or for the next visitor): the app sent in its place is not kept.
       dontKeep(res);
     } else if (page) {
       // A rendered page names its own origin (canonical links): kept only when that is fixed.
       if (!serverPages?.cacheable) dontKeep(res);
+      // Forgotten when what it was drawn from changes (a review leaves the catalog kept).
+      showsOnly(res, page.shows);
       res.status(page.status).type('html').send(page.html);
       return;
     }
-    res.type('html').send(pageAt(req.originalUrl));
+    // The app's page shows no data: only a new build changes it.
+    showsOnly(res, []);
+    res.type('html').send(pageAt(url));
   };
   const sendPage: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

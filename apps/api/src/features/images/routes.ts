@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { requireAdmin } from '../../auth/guards.js';
+import { changesNothingPublic } from '../../lib/read-cache/remember.js';
 import { ImageRejected, MAX_UPLOAD_BYTES, processImage } from './process.js';
 import { IMMUTABLE, type ImageStore, STORED_FILE_PATTERN } from './store.js';
 
@@ -28,13 +29,14 @@ export function imagesRoutes(
   { requireUser, key }: { requireUser: RequestHandler; key?: string | undefined },
 ): Router {
   const router = Router();
+  // An upload is no part's image until a part's edit names it (which empties the read cache).
   // In memory, bounded: one file of at most 5 MB and a handful of small fields.
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
   }).single('image');
 
-  router.post('/image', requireUser, requireAdmin, (req, res, next) => {
+  router.post('/image', changesNothingPublic, requireUser, requireAdmin, (req, res, next) => {
     upload(req, res, (error: unknown) => {
       if (error instanceof multer.MulterError) {
         const [status, message] = multerMessages[error.code] ?? [400, 'The upload could not be read.'];

@@ -13,6 +13,7 @@ import { type RequestHandler, Router } from 'express';
 import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { Forbidden } from '../../lib/domain-errors.js';
 import { sendPage } from '../../lib/pagination.js';
+import { changes } from '../../lib/read-cache/remember.js';
 import { sendChunks } from '../../lib/send-chunks.js';
 import { parseInput, parseParams, parseQuery } from '../../lib/validate.js';
 import type { OrdersService } from './service.js';
@@ -27,7 +28,7 @@ export function ordersRoutes(
 
   // Only these four fields are read; any price, e-mail or name in the body is dropped by the schema.
   // An Idempotency-Key header makes a retry return the first order instead of placing another.
-  router.post('/order', requireUser, async (req, res) => {
+  router.post('/order', changes('parts'), requireUser, async (req, res) => {
     const headers = parseInput(orderHeadersSchema, req.headers, apiMessages.invalidIdempotencyKey);
     const input = parseInput(orderInputSchema, req.body ?? {});
     res.status(201).json(await service.place(currentUser(res), input, headers['idempotency-key']));
@@ -41,7 +42,7 @@ export function ordersRoutes(
     res.json(await service.payment(currentUser(res), orderId(req.params)));
   });
 
-  router.delete('/order/:id', requireUser, async (req, res) => {
+  router.delete('/order/:id', changes('parts'), requireUser, async (req, res) => {
     res.json(await service.cancel(currentUser(res), orderId(req.params)));
   });
 
@@ -69,7 +70,7 @@ export function ordersRoutes(
     );
   });
 
-  router.patch('/order/:id/status', requireUser, requireAdmin, async (req, res) => {
+  router.patch('/order/:id/status', changes('parts'), requireUser, requireAdmin, async (req, res) => {
     const update = parseInput(orderStatusUpdateSchema, req.body ?? {});
     res.json(await service.move(currentUser(res), orderId(req.params), update));
   });

@@ -8,6 +8,7 @@ import {
 import { type RequestHandler, Router } from 'express';
 import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { sendPage } from '../../lib/pagination.js';
+import { changes } from '../../lib/read-cache/remember.js';
 import { parseInput, parseParams, parseQuery } from '../../lib/validate.js';
 import type { PartsService } from './service.js';
 
@@ -28,17 +29,17 @@ export function partsRoutes(
     res.json(await service.get(partId(req.params)));
   });
 
-  router.post('/addproduct', requireUser, requireAdmin, async (req, res) => {
+  router.post('/addproduct', changes('parts'), requireUser, requireAdmin, async (req, res) => {
     const input = parseInput(productInputSchema, req.body ?? {});
     res.status(201).json(await service.add(currentUser(res), input));
   });
 
-  router.put('/part/:id', requireUser, requireAdmin, async (req, res) => {
+  router.put('/part/:id', changes('parts'), requireUser, requireAdmin, async (req, res) => {
     const input = parseInput(productUpdateSchema, req.body ?? {});
     res.json(await service.update(partId(req.params), input));
   });
 
-  router.delete('/deleteparts/:id', requireUser, requireAdmin, async (req, res) => {
+  router.delete('/deleteparts/:id', changes('parts'), requireUser, requireAdmin, async (req, res) => {
     res.json(await service.remove(partId(req.params)));
   });
 

@@ -12,6 +12,7 @@ import { rateLimit, type Store } from 'express-rate-limit';
 import { bearerToken, currentUser, requireAdmin } from '../../auth/guards.js';
 import { Unauthenticated } from '../../lib/domain-errors.js';
 import { sendPage } from '../../lib/pagination.js';
+import { changesNothingPublic } from '../../lib/read-cache/remember.js';
 import { parseInput, parseQuery } from '../../lib/validate.js';
 import type { UsersService } from './service.js';
 
@@ -24,14 +25,18 @@ export function usersRoutes(
     requireUser,
     signInLimit,
     signInStore,
+    profileLimits = [],
   }: {
     requireUser: RequestHandler;
     signInLimit: number;
     /** Where sign-ins are counted; in this process by default (lib/shared-rate-limit-store.ts). */
     signInStore?: Store | undefined;
+    /** Per-account limits on profile changes (lib/account-rate-limit.ts). */
+    profileLimits?: RequestHandler[];
   },
 ): Router {
   const router = Router();
+  // Users are never in a public answer (a review keeps the name it was posted with).
 
   const signInLimiter = rateLimit({
     windowMs: 15 * 60_000,
@@ -44,7 +49,7 @@ export function usersRoutes(
     },
   });
 
-  router.put('/user/:email', signInLimiter, async (req, res) => {
+  router.put('/user/:email', changesNothingPublic, signInLimiter, async (req, res) => {
     const idToken = bearerToken(req);
     if (!idToken) throw new Unauthenticated(apiMessages.signInRequired);
     const { name } = parseInput(signInBodySchema, req.body ?? {});
@@ -59,7 +64,7 @@ export function usersRoutes(
     sendPage(req, res, await service.list(parseQuery(paginationQuerySchema, req.query)));
   });
 
-  router.put('/user/admin/:email', requireUser, requireAdmin, async (req, res) => {
+  router.put('/user/admin/:email', changesNothingPublic, requireUser, requireAdmin, async (req, res) => {
     res.json(await service.makeAdmin(emailParam(req)));
   });
 
@@ -74,11 +79,17 @@ export function usersRoutes(
     sendPage(req, res, await service.listBlocked(parseQuery(paginationQuerySchema, req.query)));
   });
 
-  router.delete('/users/blocked/:email', requireUser, requireAdmin, async (req, res) => {
-    res.json(await service.restore(emailParam(req)));
-  });
+  router.delete(
+    '/users/blocked/:email',
+    changesNothingPublic,
+    requireUser,
+    requireAdmin,
+    async (req, res) => {
+      res.json(await service.restore(emailParam(req)));
+    },
+  );
 
-  router.delete('/user/:email', requireUser, requireAdmin, async (req, res) => {
+  router.delete('/user/:email', changesNothingPublic, requireUser, requireAdmin, async (req, res) => {
     res.json(await service.remove(currentUser(res), emailParam(req)));
   });
 
@@ -86,11 +97,11 @@ export function usersRoutes(
     res.json(await service.profile(currentUser(res)));
   });
 
-  router.put('/profile/defaults', requireUser, async (req, res) => {
+  router.put('/profile/defaults', changesNothingPublic, requireUser, ...profileLimits, async (req, res) => {
     res.json(await service.setDefaults(currentUser(res), parseInput(profileDefaultsSchema, req.body ?? {})));
   });
 
-  router.patch('/profile', requireUser, async (req, res) => {
+  router.patch('/profile', changesNothingPublic, requireUser, ...profileLimits, async (req, res) => {
     const { name } = parseInput(profileUpdateSchema, req.body ?? {});
     res.json(await service.rename(currentUser(res), name));
   });

@@ -1,9 +1,16 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import { pageUrl } from '@store/shared';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { StopListening } from '../../db/listen.js';
 
+/** The tables public answers show, each watched by a NOTIFY trigger (migrations 0009, 0013). */
+export type PublicTable = 'parts' | 'reviews';
+export const PUBLIC_TABLES: readonly PublicTable[] = ['parts', 'reviews'];
+
 /** One public answer, serialized once and sent as is until a write invalidates it. */
 export interface CachedAnswer {
+  /** What a change to which forgets it (decision 024); unset: any. */
+  dependsOn?: readonly PublicTable[];
   /** The answer's headers as the full stack set them (security headers included), minus per-request ones. */
   headers: OutgoingHttpHeaders;
   body: Buffer;
@@ -25,8 +32,9 @@ const MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * The public browse answers (home parts, catalog pages, a part, reviews, index.html) by URL,
- * least recently used first out. Every change to the data behind them clears it whole: writes are
- * rare next to reads, and an answer rebuilt once costs what one uncached request did.
+ * least recently used first out. A change to parts forgets every answer that shows parts, one to
+ * reviews every answer that shows reviews (decision 024): writes are rare next to reads, and an
+ * answer rebuilt once costs what one uncached request did.
  *
  * An answer is kept only if nothing was invalidated while it was being made (`begin` hands out
  * the generation it was read under), so a read that raced a write can never outlive it. Until
@@ -38,7 +46,7 @@ export class ReadCache {
   private bytes = 0;
   private generation = 0;
   private live = false;
-  private readonly invalidated = new Set<() => void>();
+  private readonly invalidated = new Set<(tables: readonly PublicTable[]) => void>();
 
   /** The answer for this URL, if kept. */
   get(url: string): CachedAnswer | undefined {
@@ -71,12 +79,21 @@ export class ReadCache {
     }
   }
 
-  /** The data behind the answers changed (here or on another instance): forget them all. */
-  invalidate(): void {
+  /**
+   * These tables changed (here or on another instance): forget every answer that shows them.
+   * Answers being made now are not kept, whatever they show (`begin`): one counter is enough.
+   */
+  invalidate(tables: readonly PublicTable[] = PUBLIC_TABLES): void {
     this.generation += 1;
-    this.entries.clear();
-    this.bytes = 0;
-    for (const listener of this.invalidated) listener();
+    if (PUBLIC_TABLES.every((table) => tables.includes(table))) {
+      this.entries.clear();
+      this.bytes = 0;
+    } else {
+      for (const [url, entry] of this.entries) {
+        if ((entry.dependsOn ?? PUBLIC_TABLES).some((table) => tables.includes(table))) this.drop(url, entry);
+      }
+    }
+    for (const listener of this.invalidated) listener(tables);
   }
 
   /** Changes may go unseen (the change feed lost its connection): forget all, keep nothing. */
@@ -92,7 +109,7 @@ export class ReadCache {
   }
 
   /** Told of every invalidation, for other per-instance caches of the same data (the sitemap). */
-  onInvalidate(listener: () => void): void {
+  onInvalidate(listener: (tables: readonly PublicTable[]) => void): void {
     this.invalidated.add(listener);
   }
 
@@ -106,19 +123,38 @@ export class ReadCache {
   }
 }
 
-/** The NOTIFY channel migration 0009's triggers signal on. */
-export const READ_CACHE_CHANNEL = 'store_read_cache';
+/**
+ * The key an answer is kept by: an API answer's own URL; a page's path with only the parameters
+ * the page reads (`pageUrl`, decision 024), so `/?utm_source=x` is `/` and is sent from the cache.
+ */
+export function cacheKey(url: string): string {
+  return url.startsWith('/api/') ? url : pageUrl(url);
+}
 
 /**
- * Keeps `cache` in step with the database's change feed: every committed write to the data
- * behind it empties it on every instance, and nothing is kept while the feed may miss one.
+ * The NOTIFY channel migration 0013's triggers signal on, with `<schema>.<table>`. (0009's
+ * `store_read_cache`, with the schema alone, is still signalled for a store of the release
+ * before, during a rolling deploy.)
+ */
+export const READ_CACHE_CHANNEL = 'store_read_cache_tables';
+
+/** The table a notification names; undefined (all of them) for one this store does not know. */
+export function tablesOf(payload: string): readonly PublicTable[] {
+  const table = payload.slice(payload.lastIndexOf('.') + 1);
+  return PUBLIC_TABLES.find((known) => known === table) ? [table as PublicTable] : PUBLIC_TABLES;
+}
+
+/**
+ * Keeps `cache` in step with the database's change feed: every committed write to parts or
+ * reviews forgets, on every instance, the answers that show them, and nothing is kept while the
+ * feed may miss one.
  */
 export function followChanges(
   database: Pick<DatabaseHandle, 'listen'>,
   cache: ReadCache,
 ): Promise<StopListening> {
   return database.listen(READ_CACHE_CHANNEL, {
-    onNotify: () => cache.invalidate(),
+    onNotify: (payload) => cache.invalidate(tablesOf(payload)),
     onGap: () => cache.pause(),
     onReady: () => cache.resume(),
   });

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { gzipSync } from 'node:zlib';
 import { type Logger, requestLinesOf } from '../logger.js';
 import { logRequest, requestIdFor } from '../request-log.js';
-import type { CachedAnswer, ReadCache } from './cache.js';
+import { type CachedAnswer, cacheKey, type ReadCache } from './cache.js';
 import { acceptsGzip, isPublicRead, isUnchanged } from './conditions.js';
 
 /** compression's threshold (app.ts): smaller answers are sent as they are, as Express would. */
@@ -17,7 +17,8 @@ const GZIP_FROM_BYTES = 4 * 1024;
 export function serveCachedFirst(cache: ReadCache, app: RequestListener, logger: Logger): RequestListener {
   const lines = requestLinesOf(logger);
   return (req, res) => {
-    const answer = isPublicRead(req.method, req.headers) && req.url ? cache.get(req.url) : undefined;
+    const answer =
+      isPublicRead(req.method, req.headers) && req.url ? cache.get(cacheKey(req.url)) : undefined;
     if (!answer) {
       app(req, res);
       return;

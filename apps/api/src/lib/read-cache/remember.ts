@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import type { ReadCache } from './cache.js';
+import { cacheKey, PUBLIC_TABLES, type PublicTable, type ReadCache } from './cache.js';
 import { isPublicRead, isUnchanged } from './conditions.js';
 
 /**
@@ -16,9 +16,16 @@ const PER_REQUEST_HEADERS = ['x-request-id', 'date', 'connection', 'keep-alive',
 
 /**
  * Marks a public GET route's answer cacheable and keeps a successful one, exactly as the whole
- * stack sent it, in `cache` for the fast layer (fast-layer.ts) to send next time.
+ * stack sent it, in `cache` for the fast layer (fast-layer.ts) to send next time, until a change
+ * to a table in `dependsOn` (or what the route says with `showsOnly`).
  */
-export function remember(cache: ReadCache, cacheControl = PUBLIC_API_CACHE_CONTROL): RequestHandler {
+export function remember(
+  cache: ReadCache,
+  {
+    cacheControl = PUBLIC_API_CACHE_CONTROL,
+    dependsOn = PUBLIC_TABLES,
+  }: { cacheControl?: string; dependsOn?: readonly PublicTable[] } = {},
+): RequestHandler {
   return (req, res, next) => {
     if (!isPublicRead(req.method, req.headers)) return next();
     res.setHeader('Cache-Control', cacheControl);
@@ -42,7 +49,8 @@ export function remember(cache: ReadCache, cacheControl = PUBLIC_API_CACHE_CONTR
       ) {
         const body = typeof chunk === 'string' ? Buffer.from(chunk, encoding as BufferEncoding) : chunk;
         if (!this.locals[NOT_KEPT]) {
-          cache.keep(req.originalUrl, token, {
+          cache.keep(cacheKey(req.originalUrl), token, {
+            dependsOn: (this.locals[SHOWS_ONLY] as readonly PublicTable[] | undefined) ?? dependsOn,
             headers: sharedHeaders(this),
             body,
             etag,
@@ -62,6 +70,12 @@ export function remember(cache: ReadCache, cacheControl = PUBLIC_API_CACHE_CONTR
 }
 
 const NOT_KEPT = 'readCacheNotKept';
+const SHOWS_ONLY = 'readCacheShowsOnly';
+
+/** This answer shows only these tables (a rendered page, by the answers it was drawn from). */
+export function showsOnly(res: Response, tables: readonly PublicTable[]): void {
+  res.locals[SHOWS_ONLY] = tables;
+}
 
 /**
  * This answer is sent as public but not kept (a page the store could not render this time, or
@@ -71,17 +85,40 @@ export function dontKeep(res: Response): void {
   res.locals[NOT_KEPT] = true;
 }
 
+const CHANGES = 'readCacheChanges';
+
 /**
- * Any successful write may change what the cache holds: it is forgotten before the writer hears
- * back, so the writer's next read on this instance sees the write. Other instances hear of it
- * through the database (migration 0009's NOTIFY), within milliseconds of the commit.
+ * Marks a write route with the public tables its success may change: the read cache then forgets
+ * only the answers that show them (decision 024). Public answers show parts and reviews, which
+ * the NOTIFY triggers watch (migrations 0009, 0013).
+ */
+export const changes =
+  (...tables: PublicTable[]): RequestHandler =>
+  (_req, res, next) => {
+    res.locals[CHANGES] = tables;
+    next();
+  };
+
+/**
+ * A write route whose success changes nothing a public answer shows (a sign-in, a profile, a
+ * role): it leaves the read cache alone. Before decision 024, a rename loop kept it empty.
+ */
+export const changesNothingPublic = changes();
+
+/**
+ * A successful write may change what the cache holds: what its route says it changes (`changes`)
+ * is forgotten before the writer hears back, so the writer's next read on this instance sees the
+ * write. A route that does not say is taken to change everything: forgetting too much costs a
+ * miss, too little a stale page. Other instances hear of it through the database (the NOTIFY of
+ * migrations 0009 and 0013), within milliseconds of the commit.
  */
 export function forgetOnWrite(cache: ReadCache): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const end = res.end;
     res.end = function (this: Response, ...args: unknown[]) {
-      if (this.statusCode < 400) cache.invalidate();
+      const tables = (this.locals[CHANGES] as PublicTable[] | undefined) ?? PUBLIC_TABLES;
+      if (this.statusCode < 400 && tables.length > 0) cache.invalidate(tables);
       return (end as (...a: unknown[]) => Response).apply(this, args);
     } as Response['end'];
     next();

@@ -20,3 +20,14 @@ describe('the catalog query the router prefetches', () => {
     }
   });
 });
+
+describe('what the catalog reads of its URL', () => {
+  it('is what the store keys the rendered catalog by: other parameters change nothing', () => {
+    const plain = 'q=ssd&sort=price-asc&page=3&inStock=1&cursor=abc';
+    const tracked = `utm_source=x&${plain}&fbclid=y&q=other&page=9`;
+    expect(catalogParams(new URLSearchParams(tracked))).toEqual(catalogParams(new URLSearchParams(plain)));
+    expect(catalogParams(new URLSearchParams('utm_source=x&page=1'))).toEqual(
+      catalogParams(new URLSearchParams('')),
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { rateLimit, type Store } from 'express-rate-limit';
+import { currentUser } from '../auth/guards.js';
+
+/** Limits one account's writes (decision 024): mounted after `requireUser`, which names the account. */
+export interface AccountLimit {
+  /** Names the limit's counters (its Redis keys start with the prefix, then this). */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** The 429's message (packages/shared messages). */
+  message: string;
+}
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A write refused with 429 once the account made `limit` of them in the window, in the sign-in
+ * limit's style (users/routes.ts). Counted per account, not per address: one free account could
+ * otherwise post from as many addresses as it has. Refused and failed requests (4xx) are given
+ * back: a typo costs nothing. `store(name)` is where the counts live: with REDIS_URL, shared
+ * by every instance (lib/shared-rate-limit-store.ts); else in this process.
+ */
+export function accountLimiter(
+  { name, limit, windowMs, message }: AccountLimit,
+  store: (name: string) => Store | undefined,
+): RequestHandler {
+  const shared = store(name);
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: name,
+    skipFailedRequests: true,
+    ...(shared && { store: shared }),
+    // A digest: the counters (in Redis too) name no one's e-mail.
+    keyGenerator: (_req, res) => createHash('sha256').update(currentUser(res).email).digest('base64url'),
+    handler: (_req, res) => {
+      res.status(429).json({ message });
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { apiMessages } from '@store/shared';
+import { createClient } from 'redis';
+import request from 'supertest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.js';
+import { accountWithToken } from './accounts.js';
+import { createTestApp, openTestDatabase } from './helpers.js';
+
+/**
+ * Issue 19: one free account posted 2,487 reviews in 5 s, and renamed itself in a loop. Each
+ * account's writes are limited (decision 024), across instances with Redis.
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const apps: TestApp[] = [];
+async function store(options: Parameters<typeof createTestApp>[0]) {
+  const app = await createTestApp(options);
+  apps.push(app);
+  return app;
+}
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+const review = (app: TestApp, auth: Record<string, string>, message = 'Solid part.') =>
+  request(app.store).post('/api/review').set(auth).send({ message, ratings: 4.5 });
+const rename = (app: TestApp, auth: Record<string, string>, name: string) =>
+  request(app.store).patch('/api/profile').set(auth).send({ name });
+
+describe('reviews', () => {
+  it('answers 429 once an account posted the minute’s reviews, and only to that account', async () => {
+    const app = await store({ accountLimits: { reviewsPerMinute: 2 } });
+    const flooder = await accountWithToken(app);
+    await review(app, flooder.auth).expect(201);
+    await review(app, flooder.auth).expect(201);
+    const refused = await review(app, flooder.auth).expect(429);
+    expect(refused.body).toEqual({ message: apiMessages.tooManyReviews });
+    expect(refused.headers.ratelimit).toMatch(/reviews-minute/);
+    const other = await accountWithToken(app);
+    await review(app, other.auth).expect(201);
+    expect((await app.http().get('/api/reviews').expect(200)).body).toHaveLength(3);
+  }, 60_000);
+
+  it('does not count a review the server refused as invalid', async () => {
+    const app = await store({ accountLimits: { reviewsPerMinute: 1 } });
+    const customer = await accountWithToken(app);
+    await review(app, customer.auth, '').expect(400);
+    await review(app, customer.auth).expect(201);
+    await review(app, customer.auth).expect(429);
+  }, 60_000);
+
+  it('caps the day’s reviews too', async () => {
+    const app = await store({ accountLimits: { reviewsPerMinute: 100, reviewsPerDay: 3 } });
+    const customer = await accountWithToken(app);
+    for (let i = 0; i < 3; i += 1) await review(app, customer.auth).expect(201);
+    const refused = await review(app, customer.auth).expect(429);
+    expect(refused.body).toEqual({ message: apiMessages.tooManyReviews });
+    expect(refused.headers.ratelimit).toMatch(/reviews-day/);
+  }, 60_000);
+});
+
+describe('profile changes', () => {
+  it('answers 429 once an account changed its profile as often as allowed in the hour', async () => {
+    const app = await store({ accountLimits: { profileChangesPerHour: 2 } });
+    const customer = await accountWithToken(app);
+    await rename(app, customer.auth, 'Ann One').expect(200);
+    await rename(app, customer.auth, 'Ann Two').expect(200);
+    const refused = await rename(app, customer.auth, 'Ann Three').expect(429);
+    expect(refused.body).toEqual({ message: apiMessages.tooManyProfileChanges });
+    const [row] = await app.db.select().from(users);
+    expect(row?.name).toBe('Ann Two');
+  }, 60_000);
+});
+
+describe('across instances, through Redis', () => {
+  const REDIS_URL = 'redis://127.0.0.1:6379';
+  const redis = createClient({ url: REDIS_URL });
+  afterAll(async () => {
+    if (redis.isOpen) await redis.close();
+  });
+
+  it('counts one account’s reviews and renames on two instances toward one limit', async () => {
+    const shared = { url: REDIS_URL, prefix: `test:limits:${randomBytes(6).toString('hex')}:` };
+    const database = await openTestDatabase();
+    const limits = { reviewsPerMinute: 3, profileChangesPerHour: 2 };
+    const a = await store({ database, redis: shared, accountLimits: limits });
+    const b = await createTestApp({ database, redis: shared, accountLimits: limits });
+    try {
+      const customer = await accountWithToken(a);
+      await review(a, customer.auth).expect(201);
+      await review(b, customer.auth).expect(201);
+      await review(a, customer.auth).expect(201);
+      // B saw one review only: the other two were counted in Redis.
+      await review(b, customer.auth).expect(429);
+      await rename(b, customer.auth, 'Bo One').expect(200);
+      await rename(a, customer.auth, 'Bo Two').expect(200);
+      await rename(b, customer.auth, 'Bo Three').expect(429);
+
+      if (!redis.isOpen) await redis.connect();
+      const keys = await redis.keys(`${shared.prefix}*`);
+      expect(keys.map((key) => key.slice(shared.prefix.length).replace(/:[^:]+$/, '')).sort()).toEqual([
+        'account:profile-hour',
+        'account:reviews-day',
+        'account:reviews-minute',
+      ]);
+      // Counted by a digest of the account: no e-mail in Redis.
+      expect(keys.join(' ')).not.toContain(customer.email);
+      await redis.del(keys);
+    } finally {
+      await b.closeApp();
+    }
+  }, 60_000);
+});

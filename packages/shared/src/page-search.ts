@@ -1,0 +1,59 @@
+import { partSortSchema } from './schemas/part.js';
+
+/**
+ * The query string of a page the store renders, reduced to what the page reads (decision 024):
+ * the catalog's search, sort, page, in-stock filter and cursor, each as the catalog reads it
+ * (its first value; a search trimmed; page 1, an unknown sort and an empty value dropped), in a
+ * fixed order. Every other page reads none, so a tracking parameter (`utm_source`, `fbclid`)
+ * never makes another page. The store keys its kept pages by the path and this, and renders the
+ * page from them; the catalog reads its list from this too (catalog-params.ts), so a page can
+ * only show what its key names.
+ */
+export function pageSearch(pathname: string, search: SearchParams): [name: string, value: string][] {
+  // The router's '/parts/' is '/parts'.
+  if (pathname.replace(/\/+$/, '') !== '/parts') return [];
+  const kept: [string, string][] = [];
+  const cursor = search.get('cursor');
+  if (cursor) kept.push(['cursor', cursor]);
+  if (search.get('inStock') === '1') kept.push(['inStock', '1']);
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  if (page > 1) kept.push(['page', String(page)]);
+  const q = search.get('q')?.trim();
+  if (q) kept.push(['q', q]);
+  const sort = partSortSchema.safeParse(search.get('sort'));
+  if (sort.success) kept.push(['sort', sort.data]);
+  return kept;
+}
+
+/** What `pageSearch` reads: a URLSearchParams (this package assumes no DOM or Node). */
+export interface SearchParams {
+  get(name: string): string | null;
+}
+
+/** A query string's first value of each name, as URLSearchParams reads it ('+' is a space). */
+function parseSearch(search: string): SearchParams {
+  const values = new Map<string, string>();
+  for (const pair of search.split('&')) {
+    const [name = '', value = ''] = pair.split(/=(.*)/s).map(decode);
+    if (name && !values.has(name)) values.set(name, value);
+  }
+  return { get: (name) => values.get(name) ?? null };
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text; // as URLSearchParams keeps a malformed escape
+  }
+}
+
+/** `url` (path and query) with only what its page reads: `/?utm_source=x` is `/`. */
+export function pageUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const pathname = url.slice(0, mark);
+  const kept = pageSearch(pathname, parseSearch(url.slice(mark + 1)));
+  if (kept.length === 0) return pathname;
+  return `${pathname}?${kept.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
+}
