@@ -69,10 +69,16 @@ export function usersRoutes(
   });
 
   // What the user's unpaid orders may total (MAX_UNPAID_TOTAL unless set here).
-  router.put('/user/credit-limit/:email', requireUser, requireAdmin, async (req, res) => {
-    const { creditLimit } = parseInput(creditLimitInputSchema, req.body ?? {});
-    res.json(await service.setCreditLimit(emailParam(req), creditLimit));
-  });
+  router.put(
+    '/user/credit-limit/:email',
+    changesNothingPublic,
+    requireUser,
+    requireAdmin,
+    async (req, res) => {
+      const { creditLimit } = parseInput(creditLimitInputSchema, req.body ?? {});
+      res.json(await service.setCreditLimit(emailParam(req), creditLimit));
+    },
+  );
 
   // The block list: e-mails of removed users, each restorable.
   router.get('/users/blocked', requireUser, requireAdmin, async (req, res) => {
