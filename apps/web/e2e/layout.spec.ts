@@ -132,6 +132,9 @@ test.describe('admin tables at 1280 px', () => {
     await expectUnbrokenEmails(
       page.getByTestId('manage-order-row').locator('td > div').filter({ hasText: '@' }),
     );
+    // Nor does the table grow wider than its box for it.
+    const box = page.locator('main .overflow-x-auto').first();
+    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   });
 
   test('Manage Products: a four-digit stock and its badge share one line', async ({ page, admin, part }) => {
