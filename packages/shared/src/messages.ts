@@ -316,7 +316,6 @@ export const fulfilmentMessages = {
   final: (status: string) => `This order is ${status}: nothing more to do.`,
   searching: (q: string) => `Showing orders matching “${q}”.`,
   downloadFailed: 'The download failed. Please try again.',
-  invoiceSellerNote: 'The PDF invoice carries the seller’s registered name, address and tax number.',
   noEmails: 'No e-mails yet.',
   outboxHint:
     'Without SMTP_URL the store does not send e-mails: it writes each one here (and as an .eml file under DATA_DIR/outbox/), so you can see what customers would receive.',

@@ -9,8 +9,8 @@ import { statusLabels } from '../components/status-badge';
 
 /**
  * The invoice as a printable page. The print stylesheet (`print:` classes here and in the
- * layouts) leaves only the invoice on paper; the seller's registered details are on the PDF,
- * which the server renders from its configuration.
+ * layouts) leaves only the invoice on paper. The seller's registered name, address and tax
+ * number come with the order from the server's configuration, the same the PDF prints.
  */
 /**
  * A scrolling box must take keyboard focus (axe: scrollable-region-focusable) and, focusable, a
@@ -24,7 +24,7 @@ export default function InvoicePage() {
 
   if (query.isPending) return <LoadingState label="Loading the invoice…" />;
   if (query.isError) return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
-  const { order, instructions } = query.data;
+  const { order, instructions, seller } = query.data;
   const subtotal = order.unitPrice * order.productQuantity;
 
   return (
@@ -60,32 +60,46 @@ export default function InvoicePage() {
           </p>
         </header>
 
-        <section aria-labelledby="invoice-to" className="mt-6 text-sm">
-          <h3 id="invoice-to" className="font-semibold">
-            Bill to
-          </h3>
-          <p className="mt-1" data-testid="invoice-buyer">
-            {order.userName}
-            <br />
-            {/* A business buyer's, as My Profile had them when the order was placed. */}
-            {order.companyName && (
-              <>
-                {order.companyName}
-                <br />
-              </>
-            )}
-            {order.vatNumber && (
-              <>
-                {invoiceMessages.taxId(order.vatNumber)}
-                <br />
-              </>
-            )}
-            <span className="break-all">{order.email}</span>
-            <br />
-            {order.phone}
-          </p>
-          <p className="mt-1 whitespace-pre-line">{order.address}</p>
-        </section>
+        <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
+          <section aria-labelledby="invoice-from">
+            <h3 id="invoice-from" className="font-semibold">
+              {invoiceMessages.seller}
+            </h3>
+            <p className="mt-1 whitespace-pre-line" data-testid="invoice-seller">
+              <strong>{seller.name}</strong>
+              <br />
+              {seller.address}
+              <br />
+              {invoiceMessages.taxId(seller.taxId)}
+            </p>
+          </section>
+          <section aria-labelledby="invoice-to">
+            <h3 id="invoice-to" className="font-semibold">
+              {invoiceMessages.buyer}
+            </h3>
+            <p className="mt-1" data-testid="invoice-buyer">
+              {order.userName}
+              <br />
+              {/* A business buyer's, as My Profile had them when the order was placed. */}
+              {order.companyName && (
+                <>
+                  {order.companyName}
+                  <br />
+                </>
+              )}
+              {order.vatNumber && (
+                <>
+                  {invoiceMessages.taxId(order.vatNumber)}
+                  <br />
+                </>
+              )}
+              <span className="break-all">{order.email}</span>
+              <br />
+              {order.phone}
+            </p>
+            <p className="mt-1 whitespace-pre-line">{order.address}</p>
+          </section>
+        </div>
 
         {/* A named, focusable box, so that keyboards can scroll it should a long line not fit. */}
         <div className="mt-6 overflow-x-auto print:overflow-visible" {...scrollBox}>
@@ -144,7 +158,6 @@ export default function InvoicePage() {
             <p className="mt-1 whitespace-pre-line">{instructions}</p>
           </section>
         )}
-        <p className="mt-6 text-xs text-base-content/70">{fulfilmentMessages.invoiceSellerNote}</p>
       </article>
     </div>
   );
