@@ -2,6 +2,7 @@ import { fulfilmentMessages, invoiceMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
 import { fetchInvoicePdf, orderQuery } from '../api';
@@ -49,7 +50,8 @@ export default function InvoicePage() {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h2 id="invoice-title" className="text-3xl font-bold">
-              Invoice {order.number}
+              {/* The number's hyphen is no place to break it ('PD-' | '100001' on a phone). */}
+              Invoice <span className="whitespace-nowrap">{order.number}</span>
             </h2>
             <p className="mt-1 text-sm">
               Date: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
@@ -93,7 +95,7 @@ export default function InvoicePage() {
                   <br />
                 </>
               )}
-              <span className="break-all">{order.email}</span>
+              <EmailAddress email={order.email} />
               <br />
               {order.phone}
             </p>
@@ -103,8 +105,9 @@ export default function InvoicePage() {
 
         {/* A named, focusable box, so that keyboards can scroll it should a long line not fit. */}
         <div className="mt-6 overflow-x-auto print:overflow-visible" {...scrollBox}>
-          {/* Tighter cells on phones, so that the four columns fit 360 px without scrolling. */}
-          <table className="table table-sm sm:table-md">
+          {/* On phones a line is a card of labelled figures and the totals rows beneath it
+              (styles.css, .table-stacked): four columns did not fit 360 px (issue 20). */}
+          <table className="table table-sm table-stacked sm:table-md">
             <caption className="sr-only">Invoice lines</caption>
             <thead>
               <tr>
@@ -122,10 +125,18 @@ export default function InvoicePage() {
             </thead>
             <tbody>
               <tr>
-                <td className="wrap-anywhere">{order.productName}</td>
-                <td className="text-right">{formatQuantity(order.productQuantity)}</td>
-                <td className="text-right">{formatPrice(order.unitPrice)}</td>
-                <td className="text-right">{formatPrice(subtotal)}</td>
+                <td className="wrap-anywhere" data-label="Description">
+                  {order.productName}
+                </td>
+                <td className="text-right" data-label="Quantity">
+                  {formatQuantity(order.productQuantity)}
+                </td>
+                <td className="text-right" data-label="Unit price">
+                  {formatPrice(order.unitPrice)}
+                </td>
+                <td className="text-right" data-label="Amount">
+                  {formatPrice(subtotal)}
+                </td>
               </tr>
             </tbody>
             <tfoot className="text-base-content">
