@@ -14,10 +14,12 @@ test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
 
 /**
  * Issue 20: the green marks appear only once something is paid (a verified buyer's review, a paid
- * or shipped order, a verified e-mail), so every-route's fresh orders never showed them to axe.
+ * or shipped order), so every-route's fresh, unpaid orders never showed them to axe.
  */
 test.describe('accessibility with paid and shipped orders and a verified buyerâ€™s review', () => {
-  test('home, My Orders, the order desk and My Profile', async ({ page, customer, admin, part }) => {
+  test('home, My Orders and the order desk', async ({ page, customer, admin, part }) => {
+    // Three pages, each checked by axe, after placing and moving two orders.
+    test.slow();
     const as = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
     const place = async () => {
       const res = await page.request.post('/api/order', {
@@ -46,7 +48,7 @@ test.describe('accessibility with paid and shipped orders and a verified buyerâ€
     expect(review.status(), await review.text()).toBe(201);
 
     await page.goto('/');
-    const card = page.getByTestId('review-card').filter({ hasText: customer.name }).first();
+    const card = page.getByTestId('review-card').filter({ hasText: 'Paid, shipped and exactly' });
     await expect(card.getByTestId('verified-buyer')).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -59,10 +61,6 @@ test.describe('accessibility with paid and shipped orders and a verified buyerâ€
     await page.addInitScript((token) => localStorage.setItem('accessToken', token), admin.token);
     await page.goto(`/dashboard/manageorders?q=${encodeURIComponent(customer.email)}`);
     await expect(page.getByTestId('order-status').filter({ hasText: 'Shipped' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    // The admin's own e-mail is verified: My Profile shows the green 'Verified' mark.
-    await page.goto('/dashboard');
-    await expect(page.getByTestId('email-status')).toHaveText('Verified');
     await expectNoAxeViolations(page);
   });
 });
