@@ -32,6 +32,12 @@ export const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, i) => `owner-e2e-$
  * My Profile, and sees the admin menu without signing out (issue 20).
  */
 export const E2E_LATE_ADMIN_EMAIL = 'late-owner-e2e@example.com';
+/** The seller the store names on invoices (STORE_NAME, STORE_ADDRESS, STORE_TAX_ID). */
+export const E2E_SELLER = {
+  name: 'Parts Depot Trading Ltd',
+  address: '7 Foundry Lane, Leeds LS1 4AP, United Kingdom',
+  taxId: 'GB 123 4567 89',
+};
 /**
  * The store's data folder: a fresh one per run unless E2E_DATA_DIR names one. Workers load this
  * file too and inherit the runner's environment, so only the runner makes (and removes) it.
@@ -93,6 +99,9 @@ export default defineConfig({
       REVIEW_RATE_LIMIT: '1000',
       REVIEW_DAILY_LIMIT: '1000',
       PROFILE_RATE_LIMIT: '1000',
+      STORE_NAME: E2E_SELLER.name,
+      STORE_ADDRESS: E2E_SELLER.address,
+      STORE_TAX_ID: E2E_SELLER.taxId,
     },
   },
 });

@@ -237,6 +237,7 @@ export function createApp({
     orders: createOrdersRepo(database.db, jobs),
     parts: partsRepo,
     paymentInstructions: config.paymentInstructions,
+    seller: config.seller,
     maxOpenOrders: config.maxOpenOrders,
     maxUnpaidTotalCents: config.maxUnpaidTotalCents,
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, parts } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
-import { createTestApp, partRow, TEST_PAYMENT_INSTRUCTIONS } from './helpers.js';
+import { createTestApp, partRow, TEST_PAYMENT_INSTRUCTIONS, TEST_SELLER } from './helpers.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let customer: Awaited<ReturnType<typeof accountWithToken>>;
@@ -195,12 +195,14 @@ describe('My Orders and Payment', () => {
     await ctx.http().get(`/api/myorder?email=${customer.email}`).expect(401);
   });
 
-  it('shows the bill, the status and the payment instructions to the owner and admins only', async () => {
+  it('shows the bill, the status, the payment instructions and the seller to the owner and admins only', async () => {
     const id = (await order({ productQuantity: 10 }).expect(201)).body.insertedId;
     const res = await ctx.http().get(`/api/order/${id}`).set(customer.auth).expect(200);
     expect(res.body).toMatchObject({
       order: { _id: id, price: 125, status: 'unpaid' },
       instructions: TEST_PAYMENT_INSTRUCTIONS,
+      // The invoice page names the seller as the PDF does (issue 20).
+      seller: TEST_SELLER,
     });
     await ctx.http().get(`/api/order/${id}`).set(admin.auth).expect(200);
     const peek = await ctx.http().get(`/api/order/${id}`).set(other.auth).expect(404);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_AUTH_EMULATOR_URL } from '../playwright.config';
 
 /** Unique across parallel workers too. */
@@ -65,4 +65,33 @@ export async function verifyEmail(page: Page, email: string) {
   expect((await page.request.get(link.oobLink)).ok()).toBe(true);
   await page.getByRole('button', { name: 'I followed the link' }).click();
   await expect(page.getByTestId('email-status')).toHaveText('Verified');
+}
+
+/**
+ * Where the element's text starts a new line on screen: offsets into its text (as
+ * `textContent` reads it), measured a character at a time, so that a test can say where a line
+ * may break (an e-mail address at its '@', an order number nowhere).
+ */
+export function lineStarts(element: Locator): Promise<{ text: string; starts: number[] }> {
+  return element.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    let text = '';
+    const starts: number[] = [];
+    let lineTop: number | undefined;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const value = node.textContent ?? '';
+      for (let i = 0; i < value.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        // A space where the line breaks has no box of its own.
+        const box = range.getClientRects()[0];
+        if (!box || box.width === 0) continue;
+        if (lineTop !== undefined && box.top > lineTop + box.height / 2) starts.push(text.length + i);
+        if (lineTop === undefined || box.top > lineTop + box.height / 2) lineTop = box.top;
+      }
+      text += value;
+    }
+    return { text, starts };
+  });
 }

@@ -1,10 +1,14 @@
 import { expectNoAxeViolations } from './axe';
 import { eachVisit } from './every-route';
 import { expect, test } from './fixtures';
+import { lineStarts } from './helpers';
 
 /**
  * Issue 12, phones: at 360 px no page scrolls sideways, and every button and link in the page's
  * content can be reached by scrolling down only. The phone layout (stacked cards) passes axe too.
+ * Issue 20: nor does any box inside the page hide its figures in a sideways scroll (the invoice's
+ * amounts and total), part names are shown whole, a heading's number is never split across lines,
+ * and the footer's words keep off the screen's edges.
  */
 test.describe('phones (360 × 740)', () => {
   // Not `isMobile`: a phone's browser zooms out to fit a page that overflows, which would hide it.
@@ -31,6 +35,48 @@ test.describe('phones (360 × 740)', () => {
     expect(widths.page, `the page is wider than the screen:\n${widths.wide.join('\n')}`).toBeLessThanOrEqual(
       widths.viewport,
     );
+
+    const scrolled = await page.locator('main *').evaluateAll((elements) =>
+      elements
+        .filter((el) => {
+          const { overflowX } = getComputedStyle(el);
+          return (overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+        })
+        .map((el) => `${el.outerHTML.slice(0, 100)} (${el.scrollWidth} px in ${el.clientWidth})`),
+    );
+    expect(scrolled, `content hidden in a sideways scroll:\n${scrolled.join('\n')}`).toEqual([]);
+
+    const clipped = await page
+      .getByTestId('part-card')
+      .locator('h2, h3')
+      .evaluateAll((headings) =>
+        headings.filter((h) => h.scrollHeight > h.clientHeight + 1).map((h) => h.textContent),
+      );
+    expect(clipped, 'part names cut short').toEqual([]);
+
+    for (const title of await page.locator('#invoice-title').all()) {
+      const { text, starts } = await lineStarts(title);
+      for (const start of starts) expect(text[start - 1], `"${text}" breaks mid-word`).toBe(' ');
+    }
+
+    const figures = await page
+      .locator('main [data-testid*="total"]:visible, main [data-testid="part-price"]:visible')
+      .evaluateAll((elements) =>
+        elements
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => `${el.getAttribute('data-testid')}: ${el.textContent}`),
+      );
+    expect(figures, 'key figures off the screen').toEqual([]);
+
+    const copyright = await page.locator('footer p', { hasText: 'Copyright' }).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const { left, right } = range.getBoundingClientRect();
+      return { left, right };
+    });
+    // At least the page's own margin (1 rem) on either side.
+    expect(copyright.left).toBeGreaterThanOrEqual(16);
+    expect(copyright.right).toBeLessThanOrEqual(360 - 16);
 
     const actions = page.locator('main').locator('a:visible, button:visible, select:visible, input:visible');
     const outside: string[] = [];

@@ -127,6 +127,8 @@ export const accountMessages = {
     `Admin powers for ${email} are waiting for e-mail verification: they start once ${email} verifies their e-mail address (My Profile shows how).`,
   confirmMakeAdmin: (name: string, email: string) =>
     `Make ${name ? `${name} (${email})` : email} an admin? They will be able to manage products, orders and users, and see every customer's details.`,
+  /** A Users page button's name for screen readers: its visible words, then whom it acts on. */
+  actOnUser: (action: string, email: string) => `${action}: ${email}`,
 } as const;
 
 /** The Users page's credit limits: what a customer's unpaid orders may total (decision 027). */
@@ -314,7 +316,6 @@ export const fulfilmentMessages = {
   final: (status: string) => `This order is ${status}: nothing more to do.`,
   searching: (q: string) => `Showing orders matching “${q}”.`,
   downloadFailed: 'The download failed. Please try again.',
-  invoiceSellerNote: 'The PDF invoice carries the seller’s registered name, address and tax number.',
   noEmails: 'No e-mails yet.',
   outboxHint:
     'Without SMTP_URL the store does not send e-mails: it writes each one here (and as an .eml file under DATA_DIR/outbox/), so you can see what customers would receive.',

@@ -51,10 +51,18 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const orderDetailSchema = orderSchema.extend({ events: z.array(orderEventSchema) });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** The Payment page and order detail: the order, its history, and how to pay for it. */
+/** The seller, as invoices name it (STORE_NAME, STORE_ADDRESS, STORE_TAX_ID). */
+export const sellerSchema = z.object({ name: z.string(), address: z.string(), taxId: z.string() });
+export type Seller = z.infer<typeof sellerSchema>;
+
+/**
+ * The Payment page and order detail: the order, its history, how to pay for it, and the seller,
+ * so that the invoice on screen names them as the PDF does.
+ */
 export interface OrderPayment {
   order: OrderDetail;
   instructions: string;
+  seller: Seller;
 }
 
 const shippingText = (tooLong: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderDetailSchema, orderSchema } from './order.js';
+import { orderDetailSchema, orderSchema, sellerSchema } from './order.js';
 import { userSchema } from './user.js';
 
 /**
@@ -42,9 +42,9 @@ export const orderStatusResultSchema = updateResultSchema
   .extend({ order: orderSchema })
   .meta({ id: 'OrderStatusResult' });
 
-/** The order detail and Payment page: the order with its history, and how to pay for it. */
+/** The order detail and Payment page: the order with its history, how to pay, and the seller. */
 export const orderPaymentSchema = z
-  .object({ order: orderDetailSchema, instructions: z.string() })
+  .object({ order: orderDetailSchema, instructions: z.string(), seller: sellerSchema })
   .meta({ id: 'OrderPayment' });
 
 export const signInResponseSchema = z

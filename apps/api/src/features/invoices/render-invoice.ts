@@ -1,12 +1,8 @@
-import { fromCents, invoiceMessages as m } from '@store/shared';
+import { fromCents, invoiceMessages as m, type Seller } from '@store/shared';
 import type { InvoiceOrder } from '../orders/dto.js';
 import { toWinAnsi } from './win-ansi.js';
 
-export interface Seller {
-  name: string;
-  address: string;
-  taxId: string;
-}
+export type { Seller };
 
 export interface InvoiceData {
   order: InvoiceOrder;

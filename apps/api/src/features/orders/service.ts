@@ -10,6 +10,7 @@ import {
   type OrderStatusUpdate,
   type OrdersFilter,
   type OrdersQuery,
+  type Seller,
 } from '@store/shared';
 import { type Caller, hasAdminPowers } from '../../auth/caller.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
@@ -38,6 +39,8 @@ export function createOrdersService(deps: {
   orders: OrdersRepo;
   parts: PartsRepo;
   paymentInstructions: string;
+  /** Named on the invoice page as on the PDF (features/invoices). */
+  seller: Seller;
   /** Unpaid orders one customer may hold at once. */
   maxOpenOrders: number;
   /** MAX_UNPAID_TOTAL in cents: what one customer's unpaid orders may total by default. */
@@ -144,6 +147,7 @@ export function createOrdersService(deps: {
       return {
         order: toOrderDetailDto(order, await orders.events(order.id)),
         instructions: deps.paymentInstructions,
+        seller: deps.seller,
       };
     },
 

@@ -46,7 +46,8 @@ export function Footer() {
         <LinkColumn title="Services" links={services} />
         <LinkColumn title="Company" links={company} />
       </div>
-      <div className="border-t border-neutral-content/20 py-4 text-center text-sm text-neutral-content/80">
+      {/* The page's own margin on phones: the line is as wide as a 360 px screen. */}
+      <div className="border-t border-neutral-content/20 px-4 py-4 text-center text-sm text-neutral-content/80">
         <p>
           Copyright © <span data-testid="copyright-year">{year}</span> Parts Depot. All rights reserved.
         </p>

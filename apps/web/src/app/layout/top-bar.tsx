@@ -41,8 +41,14 @@ function NavItems() {
       )}
       {user ? (
         <>
-          <li className="menu-disabled md:ml-2">
-            <span className="font-semibold text-base-content" data-testid="user-name">
+          <li className="menu-disabled min-w-0 lg:ml-2">
+            {/* A long name is cut short (its whole text in the title, and read in full) so that
+                the bar stays one line at 1024 px (issue 20). */}
+            <span
+              className="block max-w-56 truncate font-semibold text-base-content"
+              title={user.name}
+              data-testid="user-name"
+            >
               {user.name}
             </span>
           </li>
@@ -119,17 +125,19 @@ export function TopBar() {
       className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur print:hidden"
     >
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
-        <div className="navbar-start">
+        {/* The logo takes what it needs and the links the rest (daisyUI halves the bar). */}
+        <div className="navbar-start w-auto shrink-0">
           <NavLink to="/" end className={logoClass}>
             <img src="/favicon.svg" alt="" width={32} height={32} />
             Parts Depot
           </NavLink>
         </div>
-        <div className="navbar-end">
-          <ul className="menu menu-horizontal hidden items-center gap-1 px-1 md:flex">
+        <div className="navbar-end w-auto min-w-0 flex-1">
+          {/* From 1024 px the links fit one line beside the logo; below, they fold into the menu. */}
+          <ul className="menu menu-horizontal hidden flex-nowrap items-center gap-1 px-1 lg:flex">
             <NavItems />
           </ul>
-          <div className="relative md:hidden">
+          <div className="relative lg:hidden">
             <button
               ref={menuButton}
               type="button"

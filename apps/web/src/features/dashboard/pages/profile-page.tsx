@@ -3,6 +3,7 @@ import { accountMessages, type ProfileUpdate, profileUpdateSchema } from '@store
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
@@ -58,7 +59,9 @@ export default function ProfilePage() {
           {user.name}
         </dd>
         <dt className="text-base-content/60">E-mail</dt>
-        <dd className="font-semibold break-all">{user.email}</dd>
+        <dd className="font-semibold">
+          <EmailAddress email={user.email} />
+        </dd>
         <dt className="text-base-content/60">E-mail status</dt>
         <dd>
           <EmailVerification email={user.email} />

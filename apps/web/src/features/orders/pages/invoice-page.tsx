@@ -2,6 +2,7 @@ import { fulfilmentMessages, invoiceMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
 import { fetchInvoicePdf, orderQuery } from '../api';
@@ -9,8 +10,8 @@ import { statusLabels } from '../components/status-badge';
 
 /**
  * The invoice as a printable page. The print stylesheet (`print:` classes here and in the
- * layouts) leaves only the invoice on paper; the seller's registered details are on the PDF,
- * which the server renders from its configuration.
+ * layouts) leaves only the invoice on paper. The seller's registered name, address and tax
+ * number come with the order from the server's configuration, the same the PDF prints.
  */
 /**
  * A scrolling box must take keyboard focus (axe: scrollable-region-focusable) and, focusable, a
@@ -24,7 +25,7 @@ export default function InvoicePage() {
 
   if (query.isPending) return <LoadingState label="Loading the invoice…" />;
   if (query.isError) return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
-  const { order, instructions } = query.data;
+  const { order, instructions, seller } = query.data;
   const subtotal = order.unitPrice * order.productQuantity;
 
   return (
@@ -49,7 +50,8 @@ export default function InvoicePage() {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h2 id="invoice-title" className="text-3xl font-bold">
-              Invoice {order.number}
+              {/* The number's hyphen is no place to break it ('PD-' | '100001' on a phone). */}
+              Invoice <span className="whitespace-nowrap">{order.number}</span>
             </h2>
             <p className="mt-1 text-sm">
               Date: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
@@ -60,37 +62,52 @@ export default function InvoicePage() {
           </p>
         </header>
 
-        <section aria-labelledby="invoice-to" className="mt-6 text-sm">
-          <h3 id="invoice-to" className="font-semibold">
-            Bill to
-          </h3>
-          <p className="mt-1" data-testid="invoice-buyer">
-            {order.userName}
-            <br />
-            {/* A business buyer's, as My Profile had them when the order was placed. */}
-            {order.companyName && (
-              <>
-                {order.companyName}
-                <br />
-              </>
-            )}
-            {order.vatNumber && (
-              <>
-                {invoiceMessages.taxId(order.vatNumber)}
-                <br />
-              </>
-            )}
-            <span className="break-all">{order.email}</span>
-            <br />
-            {order.phone}
-          </p>
-          <p className="mt-1 whitespace-pre-line">{order.address}</p>
-        </section>
+        <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
+          <section aria-labelledby="invoice-from">
+            <h3 id="invoice-from" className="font-semibold">
+              {invoiceMessages.seller}
+            </h3>
+            <p className="mt-1 whitespace-pre-line" data-testid="invoice-seller">
+              <strong>{seller.name}</strong>
+              <br />
+              {seller.address}
+              <br />
+              {invoiceMessages.taxId(seller.taxId)}
+            </p>
+          </section>
+          <section aria-labelledby="invoice-to">
+            <h3 id="invoice-to" className="font-semibold">
+              {invoiceMessages.buyer}
+            </h3>
+            <p className="mt-1" data-testid="invoice-buyer">
+              {order.userName}
+              <br />
+              {/* A business buyer's, as My Profile had them when the order was placed. */}
+              {order.companyName && (
+                <>
+                  {order.companyName}
+                  <br />
+                </>
+              )}
+              {order.vatNumber && (
+                <>
+                  {invoiceMessages.taxId(order.vatNumber)}
+                  <br />
+                </>
+              )}
+              <EmailAddress email={order.email} />
+              <br />
+              {order.phone}
+            </p>
+            <p className="mt-1 whitespace-pre-line">{order.address}</p>
+          </section>
+        </div>
 
         {/* A named, focusable box, so that keyboards can scroll it should a long line not fit. */}
         <div className="mt-6 overflow-x-auto print:overflow-visible" {...scrollBox}>
-          {/* Tighter cells on phones, so that the four columns fit 360 px without scrolling. */}
-          <table className="table table-sm sm:table-md">
+          {/* On phones a line is a card of labelled figures and the totals rows beneath it
+              (styles.css, .table-stacked): four columns did not fit 360 px (issue 20). */}
+          <table className="table table-sm table-stacked sm:table-md">
             <caption className="sr-only">Invoice lines</caption>
             <thead>
               <tr>
@@ -108,10 +125,18 @@ export default function InvoicePage() {
             </thead>
             <tbody>
               <tr>
-                <td className="wrap-anywhere">{order.productName}</td>
-                <td className="text-right">{formatQuantity(order.productQuantity)}</td>
-                <td className="text-right">{formatPrice(order.unitPrice)}</td>
-                <td className="text-right">{formatPrice(subtotal)}</td>
+                <td className="wrap-anywhere" data-label="Description">
+                  {order.productName}
+                </td>
+                <td className="text-right" data-label="Quantity">
+                  {formatQuantity(order.productQuantity)}
+                </td>
+                <td className="text-right" data-label="Unit price">
+                  {formatPrice(order.unitPrice)}
+                </td>
+                <td className="text-right" data-label="Amount">
+                  {formatPrice(subtotal)}
+                </td>
               </tr>
             </tbody>
             <tfoot className="text-base-content">
@@ -144,7 +169,6 @@ export default function InvoicePage() {
             <p className="mt-1 whitespace-pre-line">{instructions}</p>
           </section>
         )}
-        <p className="mt-6 text-xs text-base-content/70">{fulfilmentMessages.invoiceSellerNote}</p>
       </article>
     </div>
   );

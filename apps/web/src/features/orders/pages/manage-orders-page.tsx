@@ -9,6 +9,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { SearchBox } from '../../../components/ui/search-box';
@@ -165,9 +166,12 @@ export default function ManageOrdersPage() {
                   </td>
                   <td>
                     <div className="font-medium">{order.userName}</div>
-                    <div className="break-all text-xs text-base-content/70">{order.email}</div>
+                    <div className="text-xs text-base-content/70">
+                      <EmailAddress email={order.email} />
+                    </div>
                   </td>
-                  <td>{order.productName}</td>
+                  {/* A part's name may break anywhere (as on the invoice): the e-mail beside it may not. */}
+                  <td className="wrap-anywhere">{order.productName}</td>
                   <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                   <td className="text-right font-semibold">{formatPrice(order.price)}</td>
                   <td>

@@ -40,7 +40,8 @@ export function PartCard({
           className="aspect-[4/3] h-auto w-full object-contain"
         />
       </Link>
-      <Heading id={headingId} className="card-title line-clamp-2 px-6 pt-3 text-lg leading-snug">
+      {/* The whole name, however many lines: cut at two, '… M.2' lost its 'SSD' (issue 20). */}
+      <Heading id={headingId} className="card-title px-6 pt-3 text-lg leading-snug">
         <Link to={page} className="link link-hover">
           {part.name}
         </Link>

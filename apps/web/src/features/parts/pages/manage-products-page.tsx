@@ -100,7 +100,8 @@ export default function ManageProductsPage() {
                   <td>{part.name}</td>
                   <td className="text-right">{formatPrice(part.price)}</td>
                   <td data-testid="product-stock">
-                    <span className="flex flex-wrap items-center gap-2">
+                    {/* One line, so that every row is as tall as the next (issue 20). */}
+                    <span className="flex items-center gap-2 whitespace-nowrap">
                       <span className="tabular-nums">{formatQuantity(part.availableQuantity)}</span>
                       <StockBadge stock={part.stock} />
                     </span>

@@ -2,6 +2,7 @@ import { accountMessages } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { ListStates } from '../../../components/ui/list-states';
 import { EmptyState } from '../../../components/ui/states';
 import { blockedQuery, restoreUser, userKeys } from '../api';
@@ -40,11 +41,14 @@ export function RemovedUsers() {
                 data-testid="removed-user"
                 className="flex flex-wrap items-center gap-3 p-3"
               >
-                <span className="break-all font-medium">{entry.email}</span>
+                <span className="font-medium">
+                  <EmailAddress email={entry.email} />
+                </span>
                 <span className="text-sm text-base-content/60">removed by {entry.blockedBy}</span>
                 <button
                   type="button"
                   className="btn btn-outline btn-xs ml-auto"
+                  aria-label={accountMessages.actOnUser('Restore', entry.email)}
                   disabled={restore.isPending}
                   onClick={async () => {
                     if (await confirm(accountMessages.confirmRestoreUser(entry.email), 'Restore')) {

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
@@ -77,7 +78,9 @@ export default function UsersPage() {
                 <tr key={user.email} data-testid="user-row">
                   <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
                   <td>{user.name || <span className="text-base-content/70">(no name)</span>}</td>
-                  <td className="break-all">{user.email}</td>
+                  <td>
+                    <EmailAddress email={user.email} />
+                  </td>
                   <td>
                     <span>{user.role === 'admin' ? 'Admin' : 'Customer'}</span>
                     {user.role === 'admin' && !user.emailVerified && (
@@ -96,6 +99,7 @@ export default function UsersPage() {
                         <button
                           type="button"
                           className="btn btn-primary btn-xs"
+                          aria-label={accountMessages.actOnUser('Make Admin', user.email)}
                           disabled={promote.isPending}
                           onClick={async () => {
                             // One click once made anyone an admin: the dialog names who.
@@ -115,6 +119,7 @@ export default function UsersPage() {
                       <button
                         type="button"
                         className="btn btn-error btn-outline btn-xs"
+                        aria-label={accountMessages.actOnUser('Remove User', user.email)}
                         disabled={remove.isPending || user.email === me?.email}
                         title={user.email === me?.email ? 'You cannot remove your own account' : undefined}
                         onClick={async () => {
