@@ -100,6 +100,14 @@ export const authErrorMessages: Record<string, string> = {
 };
 export const authFallbackError = 'Sign-in failed. Please try again.';
 
+/** 'Forgot password?' on the login page: one answer whether or not the account exists. */
+export const passwordResetMessages = {
+  forgot: 'Forgot password?',
+  sending: 'Sending the link…',
+  sent: (email: string) =>
+    `If ${email} has an account here, we sent it a link to choose a new password. Follow it, then log in with the new one.`,
+} as const;
+
 /** Our own confirmations for actions the spec shows without a message. */
 export const accountMessages = {
   nameUpdated: 'Your name has been updated.',
