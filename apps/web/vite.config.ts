@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { bootWatch } from './vite-plugins/boot-watch.ts';
 import { firstViews } from './vite-plugins/first-views.ts';
 
 /** Rolldown's chunk-naming callback (output.codeSplitting.groups), as far as it is used here. */
@@ -107,7 +108,7 @@ const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const browserBuild: UserConfig = {
   // React Fast Refresh patches React's renderer, which Preact is not: in dev an edit reloads the page.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), stylesheetFirst, firstViews()],
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), bootWatch(), stylesheetFirst, firstViews()],
   resolve: { alias: preactAliases },
   build: {
     // The manifest lets scripts/bundle-size.mjs measure exactly what the home route loads.

@@ -40,6 +40,7 @@ import { type JobQueue, noJobs } from './jobs/queue.js';
 import { accountLimiter, DAY_MS, HOUR_MS, MINUTE_MS } from './lib/account-rate-limit.js';
 import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
+import { inlineScriptSources } from './lib/inline-scripts.js';
 import type { Logger } from './lib/logger.js';
 import { assetsDir } from './lib/paths.js';
 import type { ReadCache } from './lib/read-cache/cache.js';
@@ -141,7 +142,11 @@ export function createApp({
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: cspDirectives(config.identitySettings, config.imageHostOrigins),
+        directives: cspDirectives(
+          config.identitySettings,
+          config.imageHostOrigins,
+          inlineScriptSources(config.webDistDir),
+        ),
       },
     }),
   );
@@ -333,8 +338,9 @@ export function createApp({
  * through our own origin, so it needs nothing; a real project needs Google's REST endpoints and
  * its auth domain's pages, and Google sign-in's popup Google's script. With the emulator Google
  * sign-in cannot work (the store does not forward it), so no script from Google is allowed.
+ * The app's page runs its own inline scripts, allowed by their hash (lib/inline-scripts.ts).
  */
-function cspDirectives(identity: IdentitySettings, imageHostOrigins: string[]) {
+function cspDirectives(identity: IdentitySettings, imageHostOrigins: string[], inlineScripts: string[]) {
   const firebase =
     identity.mode === 'emulator'
       ? { connect: [], frame: [], script: [] }
@@ -352,7 +358,7 @@ function cspDirectives(identity: IdentitySettings, imageHostOrigins: string[]) {
     'img-src': ["'self'", 'data:', 'blob:', ...imageHostOrigins],
     'connect-src': ["'self'", ...firebase.connect, ...imageHostOrigins],
     'frame-src': ["'self'", ...firebase.frame],
-    'script-src': ["'self'", ...firebase.script],
+    'script-src': ["'self'", ...inlineScripts, ...firebase.script],
     // The store may run on plain http (localhost, behind a TLS proxy): never rewrite.
     'upgrade-insecure-requests': null,
   };

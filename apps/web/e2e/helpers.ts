@@ -44,7 +44,7 @@ export async function signIn(page: Page, email: string) {
  * Where the store's Auth emulator keeps the e-mails it "sent". The project is the store's own
  * (one per data folder), which the store tells the web app at /api/auth-config.
  */
-async function emulatorOutbox(page: Page): Promise<string> {
+export async function emulatorOutbox(page: Page): Promise<string> {
   const { projectId } = (await (await page.request.get('/api/auth-config')).json()) as { projectId: string };
   return `${E2E_AUTH_EMULATOR_URL}/emulator/v1/projects/${projectId}/oobCodes`;
 }

@@ -7,3 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_IMAGE_HOST_URL?: string;
   readonly VITE_IMAGE_HOST_KEY?: string;
 }
+
+interface Window {
+  /** index.html's timer that says the app did not start (vite-plugins/boot-watch.ts). */
+  bootWatch?: number;
+}

@@ -1,3 +1,4 @@
+export * from './app-paths.js';
 export * from './bill.js';
 export * from './constants.js';
 export * from './contract.js';

@@ -100,6 +100,14 @@ export const authErrorMessages: Record<string, string> = {
 };
 export const authFallbackError = 'Sign-in failed. Please try again.';
 
+/** 'Forgot password?' on the login page: one answer whether or not the account exists. */
+export const passwordResetMessages = {
+  forgot: 'Forgot password?',
+  sending: 'Sending the link…',
+  sent: (email: string) =>
+    `If ${email} has an account here, we sent it a link to choose a new password. Follow it, then log in with the new one.`,
+} as const;
+
 /** Our own confirmations for actions the spec shows without a message. */
 export const accountMessages = {
   nameUpdated: 'Your name has been updated.',
@@ -153,6 +161,9 @@ export const confirmMessages = {
 export const pageMessages = {
   notFound: 'Your page is not Found',
   chunkLoadFailed: (chunk: string | number) => `Loading chunk ${chunk} failed`,
+  /** index.html, when the app's own script has not started it after a while (issue 20). */
+  appLoadFailed: 'Parts Depot did not load',
+  reloadHint: 'Please reload the page. If it keeps happening, try again in a minute.',
   loadFailed: 'We could not load this. Check your connection and try again.',
   noParts: 'No parts are listed yet. Please check back soon.',
   pagePastEnd: (page: number, pages: number) =>

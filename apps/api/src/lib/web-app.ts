@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageUrl } from '@store/shared';
+import { isAppPath, pageUrl } from '@store/shared';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { loadFirstViewHints } from './first-view-hints.js';
 import type { Logger } from './logger.js';
@@ -13,7 +13,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /**
  * Serves the built SPA: hashed files under /assets are immutable; every other GET that is not
  * a file gets index.html (never cached without revalidation) and the client router decides,
- * its not-found page included. `headHtml` is written into index.html's head as it is served
+ * its not-found page included (with a 404 at a path none of its routes match: APP_PATHS). `headHtml` is written into index.html's head as it is served
  * (the identity settings), read and rendered once since a build never changes under a running
  * store, and so is what the page at each public path needs first (first-view-hints.ts); `cached`
  * keeps each path's page for the read cache. The public pages the store renders itself
@@ -86,7 +86,10 @@ export function webAppRouter(
     }
     // The app's page shows no data: only a new build changes it.
     showsOnly(res, []);
-    res.type('html').send(pageAt(url));
+    // At a path that is none of the router's, the app draws its not-found page: said with a 404
+    // (issue 20), which the read cache never keeps.
+    const status = isAppPath(url.split('?')[0] ?? url) ? 200 : 404;
+    res.status(status).type('html').send(pageAt(url));
   };
   const sendPage: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -43,7 +43,9 @@ describe('the start-up log', () => {
     try {
       const projectId = readFileSync(path.join(dir, 'firebase-auth/project-id'), 'utf8').trim();
       const outbox = `http://${store.emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`;
-      expect(store.output()).toContain(`E-mail verification links (the emulator sends no e-mail): ${outbox}`);
+      expect(store.output()).toContain(
+        `E-mail verification and password-reset links (the emulator sends no e-mail): ${outbox}`,
+      );
 
       // A newcomer asks for a link (what My Profile's 'Verify your e-mail' does) and finds it there.
       const call = async (endpoint: string, body: object) => {

@@ -15,6 +15,8 @@ import { overServerPage } from './server-page-data';
  * signed-in visitor (islands.tsx).
  */
 export async function startApp(): Promise<void> {
+  // The app has started: index.html need not say it did not (vite-plugins/boot-watch.ts).
+  clearTimeout(window.bootWatch);
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
 

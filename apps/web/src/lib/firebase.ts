@@ -10,6 +10,7 @@ import {
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
   getAuth,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -74,6 +75,9 @@ export async function updateDisplayName(name: string): Promise<void> {
 }
 
 export const signOutIdentity = () => signOut(auth);
+
+/** The link to choose a new password (with the emulator: listed on its page of links, README). */
+export const sendPasswordReset = (email: string) => sendPasswordResetEmail(auth, email);
 
 // Kept beside the functions below that use it (imports are hoisted, so this is only layout).
 import { sendEmailVerification } from 'firebase/auth';

@@ -1,3 +1,4 @@
+import { pageMessages } from '@store/shared';
 import { useRouteError } from 'react-router-dom';
 import { ChunkLoadError } from '../../../lib/lazy-route';
 
@@ -9,9 +10,7 @@ export function RouteError() {
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
       <h1 className="text-2xl font-bold">{message}</h1>
-      <p className="mt-3 text-base-content/70">
-        Please reload the page. If it keeps happening, try again in a minute.
-      </p>
+      <p className="mt-3 text-base-content/70">{pageMessages.reloadHint}</p>
       <button type="button" className="btn btn-primary mt-8" onClick={() => window.location.reload()}>
         Reload
       </button>

@@ -1,15 +1,18 @@
 import { partPageMessages } from '@store/shared';
 import { useState } from 'react';
 import { island } from '../../../components/island';
+import { useNavKit } from '../../../components/nav-kit';
 import { type BillPart, BillPreview } from '../../../components/ui/bill-preview';
 import { formatQuantity } from '../../../lib/format';
 
 /**
- * The quantity field and its live bill on a part's page: the page's only interactive part, so an
- * island (decision 023). Its ids are fixed, not `useId`'s: the island is rendered again in the
- * browser outside the page's tree, and its label and hint must still find it.
+ * The quantity field, its live bill and Purchase on a part's page: the page's only interactive
+ * part, so an island (decision 023). Its ids are fixed, not `useId`'s: the island is rendered
+ * again in the browser outside the page's tree, and its label and hint must still find it.
+ * Purchase carries the quantity in the purchase page's URL (issue 20), which checks it again.
  */
-function PartBill({ part }: { part: BillPart }) {
+function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) {
+  const { NavLink } = useNavKit();
   // Kept as typed: an empty or partial field shows no bill rather than jumping back.
   const [quantityText, setQuantityText] = useState(String(part.minOrderQuantity));
   const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
@@ -39,8 +42,18 @@ function PartBill({ part }: { part: BillPart }) {
         </p>
       </div>
       <BillPreview part={part} quantity={quantity} totalTestId="bill-total" />
+      <NavLink to={purchasePath(part._id, quantityText)} end className={() => 'btn btn-primary self-start'}>
+        Purchase<span className="sr-only"> {part.name}</span>
+      </NavLink>
     </section>
   );
+}
+
+/** A whole number goes along as typed (the purchase page shows one out of range as such). */
+function purchasePath(partId: string, quantityText: string): string {
+  const path = `/purchase/${encodeURIComponent(partId)}`;
+  const typed = quantityText.trim();
+  return /^\d+$/.test(typed) ? `${path}?quantity=${typed}` : path;
 }
 
 export const PartBillIsland = island('part-bill', PartBill);

@@ -99,10 +99,15 @@ function PartDetails({ part }: { part: Part }) {
         {part.bulkDiscount && <p className="text-sm text-base-content/80">{partPageMessages.bulkNote}</p>}
 
         {outOfStock ? (
-          <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>
+          <>
+            <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>
+            <PurchaseAction part={part} className="self-start" />
+          </>
         ) : (
           <PartBillIsland
             part={{
+              _id: part._id,
+              name: part.name,
               price: part.price,
               bulkDiscount: part.bulkDiscount,
               minOrderQuantity: part.minOrderQuantity,
@@ -110,7 +115,6 @@ function PartDetails({ part }: { part: Part }) {
             }}
           />
         )}
-        <PurchaseAction part={part} className="self-start" />
       </div>
     </article>
   );

@@ -12,7 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BillPreview } from '../../../components/ui/bill-preview';
 import { Field, TextAreaField } from '../../../components/ui/field';
@@ -102,11 +102,22 @@ function PartDetails({ part }: { part: Part }) {
   );
 }
 
+/**
+ * The quantity the part page's Purchase carried (issue 20): a whole number is shown as asked, and
+ * one out of the part's range is then refused as a typed one is; anything else is no quantity.
+ */
+function quantityAsked(asked: string | null): number | undefined {
+  if (!asked || !/^\d+$/.test(asked)) return undefined;
+  const quantity = Number(asked);
+  return Number.isSafeInteger(quantity) && quantity > 0 ? quantity : undefined;
+}
+
 function OrderForm({ part }: { part: Part }) {
   const user = useSessionUser();
   const id = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const {
     register,
     handleSubmit,
@@ -116,7 +127,11 @@ function OrderForm({ part }: { part: Part }) {
     formState: { errors },
   } = useForm<PurchaseForm>({
     resolver: zodResolver(purchaseFormSchema),
-    defaultValues: { productQuantity: part.minOrderQuantity, phone: '', address: '' },
+    defaultValues: {
+      productQuantity: quantityAsked(search.get('quantity')) ?? part.minOrderQuantity,
+      phone: '',
+      address: '',
+    },
   });
   // Checkout remembers (issue 20): phone and address start from My Profile's defaults, else from
   // the last order, as the server answers; a field the customer has typed in is left alone.

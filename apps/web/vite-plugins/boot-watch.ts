@@ -1,0 +1,35 @@
+import type { Plugin } from 'vite';
+import { pageMessages } from '../../../packages/shared/src/messages.ts';
+
+/** How long index.html waits for the app to start before it says it did not (issue 20). */
+export const BOOT_WATCH_MS = 6_000;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/**
+ * index.html shows 'Loading Parts Depot…' until the app draws over it. Should the app's script
+ * not load (a network that drops it, a build replaced under an open tab) or fail before it
+ * starts, that would spin forever: a classic inline script, which runs whatever happens to the
+ * module, says so after a while and offers Reload, as a lazy page that fails to load does
+ * (RouteError). The app cancels it as it starts (app/start.tsx). Inline, so it needs no request
+ * that could fail too; the store's CSP allows it by its hash (apps/api/src/lib/inline-scripts.ts).
+ */
+export function bootWatch(): Plugin {
+  const failed =
+    '<div role="alert" class="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">' +
+    `<h1 class="text-2xl font-bold">${escapeHtml(pageMessages.appLoadFailed)}</h1>` +
+    `<p class="mt-3 text-base-content/70">${escapeHtml(pageMessages.reloadHint)}</p>` +
+    '<button type="button" class="btn btn-primary mt-8">Reload</button></div>';
+  const script =
+    `window.bootWatch=setTimeout(function(){var r=document.getElementById("root");` +
+    `r.innerHTML=${JSON.stringify(failed)};` +
+    `r.querySelector("button").onclick=function(){location.reload()}},${BOOT_WATCH_MS});`;
+  return {
+    name: 'boot-watch',
+    transformIndexHtml(html, { path }) {
+      if (path !== '/index.html') return html;
+      return html.replace('<script type="module"', (module) => `<script>${script}</script>\n    ${module}`);
+    },
+  };
+}
