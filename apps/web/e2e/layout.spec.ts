@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Order, Part } from '@store/shared';
 import { E2E_SELLER } from '../playwright.config';
 import { type Account, createCustomer, expect, signInAs, test } from './fixtures';
@@ -94,7 +94,7 @@ test.describe('admin tables at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   /** An e-mail address may wrap only before its '@'. */
-  async function expectUnbrokenEmails(cells: import('@playwright/test').Locator) {
+  async function expectUnbrokenEmails(cells: Locator) {
     await expect(cells.first()).toBeVisible();
     for (const cell of await cells.all()) {
       const { text, starts } = await lineStarts(cell);
