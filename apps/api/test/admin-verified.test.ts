@@ -106,7 +106,14 @@ describe('an admin role without a verified e-mail', () => {
   it('is stored, and the Users page sees it waiting for the e-mail', async () => {
     const list = await ctx.http().get('/api/user?limit=100').set(boss.auth).expect(200);
     const row = list.body.find((user: { email: string }) => user.email === account.email);
-    expect(row).toEqual({ email: account.email, name: 'Una Verified', role: 'admin', emailVerified: false });
+    expect(row).toEqual({
+      email: account.email,
+      name: 'Una Verified',
+      role: 'admin',
+      emailVerified: false,
+      creditLimit: expect.any(Number),
+      customCreditLimit: false,
+    });
   });
 
   it('answers admin: false, to them and to an admin; their profile shows the waiting role', async () => {
