@@ -76,8 +76,13 @@ export interface AppDeps {
     rateLimitPrefix?: string;
     /** Prefix of the per-account counters' keys in Redis (REDIS_PREFIX + 'account:'). */
     accountLimitPrefix?: string;
-    /** What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT). */
-    accountLimits: { reviewsPerMinute: number; reviewsPerDay: number; profileChangesPerHour: number };
+    /** What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT, ORDER_RATE_LIMIT). */
+    accountLimits: {
+      reviewsPerMinute: number;
+      reviewsPerDay: number;
+      profileChangesPerHour: number;
+      orderChangesPerMinute: number;
+    };
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
@@ -246,7 +251,22 @@ export function createApp({
     maxOpenOrders: config.maxOpenOrders,
     maxUnpaidTotalCents: config.maxUnpaidTotalCents,
   });
-  api.use(ordersRoutes(orders, { requireUser: signedIn }));
+  api.use(
+    ordersRoutes(orders, {
+      requireUser: signedIn,
+      writeLimits: [
+        accountLimiter(
+          {
+            name: 'orders-minute',
+            limit: limits.orderChangesPerMinute,
+            windowMs: MINUTE_MS,
+            message: apiMessages.tooManyOrderChanges,
+          },
+          limitStore,
+        ),
+      ],
+    }),
+  );
   api.use(
     invoicesRoutes(
       createInvoicesService({

@@ -73,11 +73,12 @@ export async function createTestApp(
     webDistDir?: string;
     adminEmails?: string[];
     authRateLimit?: number;
-    /** REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT; out of the way unless a test sets them. */
+    /** The per-account write limits; out of the way unless a test sets them. */
     accountLimits?: Partial<{
       reviewsPerMinute: number;
       reviewsPerDay: number;
       profileChangesPerHour: number;
+      orderChangesPerMinute: number;
     }>;
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
     redis?: { url: string; prefix: string };
@@ -147,6 +148,7 @@ export async function createTestApp(
         reviewsPerMinute: 1000,
         reviewsPerDay: 1000,
         profileChangesPerHour: 1000,
+        orderChangesPerMinute: 100_000,
         ...options.accountLimits,
       },
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,

@@ -3,9 +3,9 @@ import { apiMessages } from '@store/shared';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { orders, parts, users } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
-import { createTestApp, openTestDatabase } from './helpers.js';
+import { createTestApp, openTestDatabase, partRow } from './helpers.js';
 
 /**
  * Issue 19: one free account posted 2,487 reviews in 5 s, and renamed itself in a loop. Each
@@ -69,6 +69,33 @@ describe('profile changes', () => {
     expect(refused.body).toEqual({ message: apiMessages.tooManyProfileChanges });
     const [row] = await app.db.select().from(users);
     expect(row?.name).toBe('Ann Two');
+  }, 60_000);
+});
+
+describe('orders', () => {
+  // A place-and-cancel loop stays under the open-order cap, and each step changes stock, so each
+  // forgets every answer that shows parts (the review's finding after decision 024).
+  it('answers 429 once an account placed and cancelled as often as allowed in the minute', async () => {
+    const app = await store({ accountLimits: { orderChangesPerMinute: 3 } });
+    const [part] = await app.db
+      .insert(parts)
+      .values(partRow({ minOrderQuantity: 1, availableQuantity: 100 }))
+      .returning();
+    const place = (auth: Record<string, string>, productQuantity = 1) =>
+      request(app.store)
+        .post('/api/order')
+        .set(auth)
+        .send({ partId: part?.id, productQuantity, phone: '+1 555 010 2030', address: '1 Main Street' });
+    const customer = await accountWithToken(app);
+    await place(customer.auth, 0).expect(400); // refused as invalid: not counted
+    const first = await place(customer.auth).expect(201);
+    await request(app.store).delete(`/api/order/${first.body.insertedId}`).set(customer.auth).expect(200);
+    await place(customer.auth).expect(201);
+    const refused = await place(customer.auth).expect(429);
+    expect(refused.body).toEqual({ message: apiMessages.tooManyOrderChanges });
+    expect(refused.headers.ratelimit).toMatch(/orders-minute/);
+    expect(await app.db.select().from(orders)).toHaveLength(2);
+    await place((await accountWithToken(app)).auth).expect(201);
   }, 60_000);
 });
 

@@ -78,6 +78,9 @@ const error = (description: string): ResponseContract => ({ description, schema:
 const invalid = error('Invalid input: `fields` names each field and its message.');
 const notFound = error('Unknown, or malformed, id.');
 const conflict = error('The request conflicts with the current state (stock, status).');
+const tooManyOrderChanges = error(
+  'Too many orders placed or cancelled by this account (ORDER_RATE_LIMIT a minute).',
+);
 
 /** Path parameters, parsed by the API's routes with these very schemas. */
 export const idParams = z.object({ id: idSchema.meta({ description: 'Opaque id (UUID)' }) });
@@ -259,6 +262,7 @@ const routes: RouteContract[] = [
         'Not enough stock, or the customer already holds `MAX_OPEN_ORDERS` unpaid orders, or the order would bring their unpaid orders above their credit limit (`MAX_UNPAID_TOTAL` unless an admin set their own).',
       ),
       422: error('The `Idempotency-Key` was already used with another request body.'),
+      429: tooManyOrderChanges,
     },
   },
   {
@@ -306,6 +310,7 @@ const routes: RouteContract[] = [
       200: { description: 'Cancelled.', schema: updateResultSchema },
       404: notFound,
       409: conflict,
+      429: tooManyOrderChanges,
     },
   },
   {

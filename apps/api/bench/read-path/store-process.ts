@@ -52,6 +52,7 @@ export async function startStore(options: {
       JWT_SECRET: options.jwtSecret,
       SEED_DEMO: 'false', // seeded by the bench, before the generated parts
       MAX_OPEN_ORDERS: String(options.maxOpenOrders),
+      ORDER_RATE_LIMIT: '100000',
       // Each bench customer places up to MAX_OPEN_ORDERS orders: what they total is not measured.
       MAX_UNPAID_TOTAL: '100000000',
       ALLOW_AUTH_EMULATOR: 'true',

@@ -31,6 +31,7 @@ describe('two store processes behind HAProxy', () => {
       AUTH_RATE_LIMIT: '4',
       TRUST_PROXY: '1',
       MAX_OPEN_ORDERS: '1000',
+      ORDER_RATE_LIMIT: '100000',
     });
     const { a, b } = stack;
     proxy = await startHaproxy([a, b]);

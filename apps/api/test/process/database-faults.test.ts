@@ -101,6 +101,7 @@ describe('a store whose database restarts, drops its connections and goes away',
         LOG_LEVEL: 'warn',
         // Each customer places an order every other request: the caps on unpaid orders are not under test.
         MAX_OPEN_ORDERS: '1000',
+        ORDER_RATE_LIMIT: '100000',
         MAX_UNPAID_TOTAL: '100000000',
         // No sign-in happens here: our own tokens are issued directly.
         FIREBASE_PROJECT_ID: 'demo-faults',

@@ -22,13 +22,24 @@ const orderId = (params: unknown) => parseParams(idParams, params, apiMessages.o
 
 export function ordersRoutes(
   service: OrdersService,
-  { requireUser }: { requireUser: RequestHandler },
+  {
+    requireUser,
+    writeLimits = [],
+  }: {
+    requireUser: RequestHandler;
+    /**
+     * Per-account limits on placing and cancelling (lib/account-rate-limit.ts): each changes stock,
+     * so each forgets every answer that shows parts, and the open-order cap bounds how many, not
+     * how fast.
+     */
+    writeLimits?: RequestHandler[];
+  },
 ): Router {
   const router = Router();
 
   // Only these four fields are read; any price, e-mail or name in the body is dropped by the schema.
   // An Idempotency-Key header makes a retry return the first order instead of placing another.
-  router.post('/order', changes('parts'), requireUser, async (req, res) => {
+  router.post('/order', changes('parts'), requireUser, ...writeLimits, async (req, res) => {
     const headers = parseInput(orderHeadersSchema, req.headers, apiMessages.invalidIdempotencyKey);
     const input = parseInput(orderInputSchema, req.body ?? {});
     res.status(201).json(await service.place(currentUser(res), input, headers['idempotency-key']));
@@ -42,7 +53,7 @@ export function ordersRoutes(
     res.json(await service.payment(currentUser(res), orderId(req.params)));
   });
 
-  router.delete('/order/:id', changes('parts'), requireUser, async (req, res) => {
+  router.delete('/order/:id', changes('parts'), requireUser, ...writeLimits, async (req, res) => {
     res.json(await service.cancel(currentUser(res), orderId(req.params)));
   });
 
@@ -70,10 +81,16 @@ export function ordersRoutes(
     );
   });
 
-  router.patch('/order/:id/status', changes('parts'), requireUser, requireAdmin, async (req, res) => {
-    const update = parseInput(orderStatusUpdateSchema, req.body ?? {});
-    res.json(await service.move(currentUser(res), orderId(req.params), update));
-  });
+  router.patch(
+    '/order/:id/status',
+    changes('parts', 'reviews'),
+    requireUser,
+    requireAdmin,
+    async (req, res) => {
+      const update = parseInput(orderStatusUpdateSchema, req.body ?? {});
+      res.json(await service.move(currentUser(res), orderId(req.params), update));
+    },
+  );
 
   return router;
 }
