@@ -12,6 +12,7 @@ import {
   plainText,
   productInputSchema,
   productUpdateSchema,
+  profileDefaultsSchema,
   profileUpdateSchema,
   registerSchema,
   reviewInputSchema,
@@ -268,5 +269,12 @@ describe('control characters', () => {
       m.messageInvalid,
     );
     expect(messageFor(reviewInputSchema, { message: 'line\nline', ratings: 4 }, 'message')).toBeUndefined();
+  });
+
+  it('refuses a direction override in the company name printed on invoices', () => {
+    expect(messageFor(profileDefaultsSchema, { companyName: 'Acme \u202Etd. Ltd' }, 'companyName')).toBe(
+      m.companyNameInvalid,
+    );
+    expect(messageFor(profileDefaultsSchema, { companyName: 'Acme Ltd' }, 'companyName')).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { displayNameSchema } from './auth.js';
-import { emailSchema, hasAtMostTwoDecimals, plainText } from './common.js';
+import { BIDI_CONTROLS, emailSchema, hasAtMostTwoDecimals, plainText } from './common.js';
 import { addressSchema, phoneSchema } from './order.js';
 
 export const roleSchema = z.enum(['admin', 'customer']);
@@ -78,7 +78,8 @@ export const companyNameSchema = z
   .trim()
   .min(1, m.companyNameInvalid)
   .max(120, m.companyNameTooLong)
-  .refine(plainText(), m.companyNameInvalid);
+  // It is printed on invoices: a direction override (U+202E) would make it read as another name.
+  .refine((name) => plainText()(name) && !BIDI_CONTROLS.test(name), m.companyNameInvalid);
 
 /** EU and most other VAT/tax numbers: letters and digits, with the spaces, dots and dashes people type. */
 export const vatNumberSchema = z
