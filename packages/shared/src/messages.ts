@@ -75,6 +75,8 @@ export const toastMessages = {
   makeAdminSucceeded: 'Make admin Successfully !!!',
   makeAdminFailed: 'Failed to Make an Admin !!!',
   unauthorized: 'You are a unathorized user !!!',
+  /** Our token was refused (401): the user is signed out and sent to the home page (issue 20). */
+  sessionEnded: 'Your session ended. Please sign in again.',
 } as const;
 
 /** Login's one answer for an unknown e-mail and a wrong password: it never says which. */
@@ -336,6 +338,8 @@ export const productMessages = {
   deleted: 'The product has been deleted.',
   none: 'No products yet.',
   noMatch: (q: string) => `No parts match “${q}”.`,
+  /** The product form's preview of the image chosen, before it is uploaded (issue 20). */
+  chosenImage: (fileName: string) => `The image chosen: ${fileName}`,
 } as const;
 
 /** Availability on every card, the part page and the purchase page (issue 12). */
