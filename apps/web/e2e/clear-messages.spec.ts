@@ -1,8 +1,33 @@
-import { productMessages, toastMessages } from '@store/shared';
+import { apiMessages, authErrorMessages, productMessages, toastMessages } from '@store/shared';
 import { expect, signInAs, test } from './fixtures';
+import { signIn } from './helpers';
 
 /** Messages that used to leave people guessing (issue 20 item 10). */
 test.describe('messages that say what happened', () => {
+  test('a removed customer is told so when they sign in with their password, and only then', async ({
+    page,
+    request,
+    customer,
+    admin,
+  }) => {
+    const removed = await request.delete(`/api/user/${encodeURIComponent(customer.email)}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(removed.ok(), await removed.text()).toBe(true);
+
+    await page.goto('/login');
+    const error = page.getByTestId('provider-error');
+    // A wrong password says nothing of the account (no enumeration)…
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(error).toHaveText(authErrorMessages['auth/invalid-credential'] ?? '');
+    // …the right one, what registering again says.
+    await signIn(page, customer.email);
+    await expect(error).toHaveText(apiMessages.accountRemoved);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a customer whose session the store ended is signed out and told why, once', async ({
     page,
     request,
