@@ -65,7 +65,7 @@ describe('routing', () => {
     expect(res.body).toEqual({ message: apiMessages.payloadTooLarge });
   });
 
-  it.each(['/', '/home', '/some/page', '/purchase/123', '/dashboard/users'])(
+  it.each(['/', '/home', '/parts/123', '/purchase/123', '/dashboard/users'])(
     'serves the SPA for %s so the client router decides',
     async (url) => {
       const res = await ctx.http().get(url).expect(200);

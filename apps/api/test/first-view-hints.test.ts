@@ -34,8 +34,8 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
-const head = async (url: string, app = ctx) => {
-  const response = await app.http().get(url).expect(200).expect('Content-Type', /html/);
+const head = async (url: string, app = ctx, status = 200) => {
+  const response = await app.http().get(url).expect(status).expect('Content-Type', /html/);
   return /<head>(.*)<\/head>/s.exec(response.text)?.[1] ?? '';
 };
 const links = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
@@ -77,7 +77,8 @@ describe('the page the store serves at a public path', () => {
 
   it('adds nothing to other pages, nor where a parameter does not decode', async () => {
     expect(links(await head('/dashboard/myorders'))).toEqual([]);
-    expect(links(await head('/parts/a/b'))).toEqual([]);
+    // No route's path: the app's not-found page, with a 404.
+    expect(links(await head('/parts/a/b', ctx, 404))).toEqual([]);
     expect(links(await head('/parts/%E0%A4%A'))).toEqual([]);
     expect(links(await head('/login'))).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/login.js">',
@@ -93,6 +94,6 @@ describe('the page the store serves at a public path', () => {
   });
 
   it('serves the hints file to nobody', async () => {
-    await ctx.http().get('/.vite/first-views.json').expect(200).expect('Content-Type', /html/);
+    await ctx.http().get('/.vite/first-views.json').expect(404).expect('Content-Type', /html/);
   });
 });

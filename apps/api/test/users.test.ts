@@ -353,25 +353,27 @@ describe('users administration', () => {
     expect(admins.filter((u) => u.role === 'admin')).toHaveLength(1);
   });
 
-  it('removes the Firebase account too, so the person cannot sign straight back in', async () => {
+  it('keeps the login but refuses it: the person, signing in with it, is told the account was removed', async () => {
     const boss = await admin();
     const user = await customer();
     await ctx.http().delete(`/api/user/${user.email}`).set(auth(boss.token)).expect(200, {
       acknowledged: true,
       deletedCount: 1,
     });
-    await signIn(user).expect(401);
+    // Their password still proves who they are (decision 031); the answer is the removal's.
+    const refused = await signIn({ email: user.email, idToken: await signInAgain(user.email) }).expect(403);
+    expect(refused.body).toEqual({ message: apiMessages.accountRemoved });
   });
 });
 
 describe('removed means removed', () => {
-  it('refuses a removed user who signs up again, until an admin restores the e-mail', async () => {
+  it('refuses a removed user who signs in again, until an admin restores the e-mail', async () => {
     const boss = await admin();
     const user = await customer('Rory Removed');
     await ctx.http().delete(`/api/user/${user.email}`).set(auth(boss.token)).expect(200);
 
-    const comeback = await signUp(user.email, 'Rory Again');
-    const refused = await signIn(comeback).expect(403);
+    const comeback = { email: user.email, idToken: await signInAgain(user.email) };
+    const refused = await signIn(comeback, { name: 'Rory Again' }).expect(403);
     expect(refused.body).toEqual({ message: apiMessages.accountRemoved });
     const [row] = await ctx.db.select().from(users).where(eq(users.email, user.email));
     expect(row).toBeUndefined();
@@ -388,7 +390,7 @@ describe('removed means removed', () => {
       .delete(`/api/users/blocked/${user.email}`)
       .set(auth(boss.token))
       .expect(200, { acknowledged: true, deletedCount: 1 });
-    const back = await signIn(comeback).expect(200);
+    const back = await signIn(comeback, { name: 'Rory Again' }).expect(200);
     expect(back.body.result).toMatchObject({ created: true, user: { name: 'Rory Again', role: 'customer' } });
     const listed = await ctx.http().get('/api/users/blocked?limit=100').set(auth(boss.token)).expect(200);
     expect(listed.body.map((b: { email: string }) => b.email)).not.toContain(user.email);

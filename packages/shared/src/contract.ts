@@ -454,7 +454,7 @@ const routes: RouteContract[] = [
   {
     method: 'delete',
     path: '/api/users/blocked/:email',
-    summary: 'Restore a removed user’s e-mail, so they may sign up again',
+    summary: 'Restore a removed user’s e-mail, so they may sign in again',
     access: 'admin',
     params: emailParams,
     responses: {

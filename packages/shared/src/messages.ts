@@ -75,6 +75,8 @@ export const toastMessages = {
   makeAdminSucceeded: 'Make admin Successfully !!!',
   makeAdminFailed: 'Failed to Make an Admin !!!',
   unauthorized: 'You are a unathorized user !!!',
+  /** Our token was refused (401): the user is signed out and sent to the home page (issue 20). */
+  sessionEnded: 'Your session ended. Please sign in again.',
 } as const;
 
 /** Login's one answer for an unknown e-mail and a wrong password: it never says which. */
@@ -117,8 +119,8 @@ export const accountMessages = {
   removedUsers: 'Removed users',
   removedUsersHint: 'They cannot sign in or sign up again until you restore their e-mail.',
   noRemovedUsers: 'No removed users.',
-  userRestored: (email: string) => `${email} can sign up again.`,
-  confirmRestoreUser: (email: string) => `Restore ${email}? They will be able to sign up again.`,
+  userRestored: (email: string) => `${email} can sign in again.`,
+  confirmRestoreUser: (email: string) => `Restore ${email}? They will be able to sign in again.`,
   emailVerified: 'Verified',
   emailNotVerified: 'Not verified',
   verifyEmail: 'Verify your e-mail',
@@ -226,8 +228,6 @@ export const apiMessages = {
   identityUnavailable: 'The sign-in service cannot be reached right now. Please try again in a minute.',
   accountRemoved:
     'This account has been removed from the store. Please contact us if you think this is a mistake.',
-  removalUnfinished:
-    'The user is removed and cannot sign in, but the sign-in service could not be reached to delete their login. Please try again in a minute.',
   notBlocked: 'This e-mail is not on the list of removed users.',
   forbidden: 'You are not allowed to do this.',
   adminNeedsVerifiedEmail:
@@ -339,6 +339,8 @@ export const productMessages = {
   deleted: 'The product has been deleted.',
   none: 'No products yet.',
   noMatch: (q: string) => `No parts match “${q}”.`,
+  /** The product form's preview of the image chosen, before it is uploaded (issue 20). */
+  chosenImage: (fileName: string) => `The image chosen: ${fileName}`,
 } as const;
 
 /** Availability on every card, the part page and the purchase page (issue 12). */

@@ -18,8 +18,6 @@ export interface IdentityProvider {
    * e-mail, and IdentityUnavailable when the provider cannot be reached to tell.
    */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
-  /** Removes the account, if there is one. Throws IdentityUnavailable when unreachable. */
-  deleteUserByEmail(email: string): Promise<void>;
   /** Resolves when the provider answers; throws IdentityUnavailable otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -95,16 +93,6 @@ export function createFirebaseIdentity(options: {
         const decoded = await auth.verifyIdToken(idToken, true);
         return emulatorHost ? fromAccountRecord(auth, decoded) : fromSignedClaims(decoded);
       }),
-
-    async deleteUserByEmail(email) {
-      try {
-        const user = await auth.getUserByEmail(email);
-        await auth.deleteUser(user.uid);
-      } catch (error) {
-        if (isUnreachable(error)) throw new IdentityUnavailable(error);
-        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
-      }
-    },
 
     async ping() {
       // The emulator answers its root when it is up. For a real project, sign-in depends on

@@ -1,9 +1,11 @@
-import { TOAST_OPTIONS } from '@store/shared';
+import { TOAST_OPTIONS, toastMessages } from '@store/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { onSessionDenied } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
+import { session } from '../lib/session';
 import { endSession } from '../lib/sign-out';
+import { notify } from '../lib/toast';
 import { router } from './router';
 
 /**
@@ -15,10 +17,12 @@ const ToastContainer = lazy(() =>
 );
 
 export function Providers({ children }: { children: ReactNode }) {
-  // Any call refused with 401 or 403 signs the user out and goes to / (spec §6-§8).
+  // Any call refused with 401 or 403 signs the user out and goes to / (spec §6-§8). A 401 says
+  // why (issue 20), once: the first refused call ends the session, the others find none to end.
   useEffect(
     () =>
-      onSessionDenied(() => {
+      onSessionDenied((status) => {
+        if (status === 401 && session.token()) notify.error(toastMessages.sessionEnded);
         void endSession(queryClient, () => router.navigate('/', { replace: true }));
       }),
     [],

@@ -53,13 +53,13 @@ export class UnexpectedAnswerError extends Error {
 export const isDenied = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-let deniedHandler: (() => void) | undefined;
+let deniedHandler: ((status: number) => void) | undefined;
 
 /**
  * Who signs the user out when a call made with our token is refused (spec §6-§8). One handler for
  * every call, registered by the app; calls that carry another token (signing in) are exempt.
  */
-export function onSessionDenied(handler: () => void): () => void {
+export function onSessionDenied(handler: (status: number) => void): () => void {
   deniedHandler = handler;
   return () => {
     if (deniedHandler === handler) deniedHandler = undefined;
@@ -152,7 +152,7 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
   }
   if (!response.ok) {
     const error = await errorOf(response.status, await response.json().catch(() => undefined));
-    if (options.auth === true && isDenied(error)) deniedHandler?.();
+    if (options.auth === true && isDenied(error)) deniedHandler?.(error.status);
     throw error;
   }
   return response;

@@ -152,17 +152,15 @@ export function createUsersService({
     },
 
     /**
-     * Blocks the e-mail and deletes the row (one transaction), then deletes the identity account.
-     * Safe to retry: if the provider is unreachable the person is already locked out, and a
-     * retry finds the e-mail blocked without a row and finishes the identity deletion.
+     * Blocks the e-mail and deletes the row, in one transaction. The login at the identity
+     * provider stays (decision 031): the block list refuses it, and a person who proves it is
+     * theirs (the right password) is told the account was removed, which an unknown e-mail is not.
      */
     async remove(requester: Caller, email: string) {
       if (requester.email === email) throw new Conflict(apiMessages.cannotRemoveSelf);
       const outcome = await repo.removeAndBlock(email, requester.email);
       if (outcome === 'not-found') throw new NotFound(apiMessages.userNotFound);
       if (outcome === 'last-admin') throw new Conflict(apiMessages.lastAdmin);
-      // Their orders keep name and e-mail; the identity account goes so no stale login remains.
-      await whileIdentityReachable(apiMessages.removalUnfinished, () => identity.deleteUserByEmail(email));
       return { acknowledged: true, deletedCount: outcome === 'deleted' ? 1 : 0 };
     },
 
@@ -178,7 +176,7 @@ export function createUsersService({
       };
     },
 
-    /** Lets a removed person sign up again (as a new customer). */
+    /** Lets a removed person sign in again (as a new customer: their old row is gone). */
     async restore(email: string) {
       if (!(await repo.unblock(email))) throw new NotFound(apiMessages.notBlocked);
       return { acknowledged: true, deletedCount: 1 };

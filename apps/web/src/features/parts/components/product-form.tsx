@@ -7,6 +7,7 @@ import { Field, TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { formFieldOf } from '../api';
 import { StockMovedError, stockFieldAfter } from '../stock-edit';
+import { ChosenImage } from './chosen-image';
 
 /**
  * Both modes hold the edit form's fields and yield its values: the add form's (an image surely
@@ -38,8 +39,10 @@ export function ProductForm({
     handleSubmit,
     reset,
     setError,
+    clearErrors,
     getValues,
     setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormFields, unknown, ProductFormValues>({
     resolver: zodResolver<ProductFormFields, unknown, ProductFormValues>(
@@ -68,6 +71,13 @@ export function ProductForm({
   });
 
   const number = { valueAsNumber: true } as const;
+  const chosen = watch('image')?.[0];
+  // A new file is a new try: what was said of the last one (the image host's 'not an image we
+  // can read', shown as the form's error) no longer holds (issue 20).
+  const onImageChosen = () => {
+    clearErrors('image');
+    clearErrors('root');
+  };
   return (
     <form onSubmit={submit} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
@@ -132,8 +142,9 @@ export function ProductForm({
           className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
           aria-invalid={Boolean(errors.image)}
           aria-describedby={errors.image ? `${id}-image-error` : undefined}
-          {...register('image')}
+          {...register('image', { onChange: onImageChosen })}
         />
+        <ChosenImage file={chosen instanceof File ? chosen : undefined} />
         {errors.image && (
           <p id={`${id}-image-error`} role="alert" className="mt-1 text-sm text-error">
             {String(errors.image.message)}
