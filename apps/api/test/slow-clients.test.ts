@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStoreServer } from '../src/lib/http-server.js';
+import { accountWithToken } from './accounts.js';
 import { createTestApp } from './helpers.js';
 
 /**
@@ -76,5 +77,41 @@ describe('slow clients', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(heldMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
     expect(heldMs).toBeLessThan(REQUEST_MS + 2_000);
+  });
+});
+
+describe('bodies are read only after the token check', () => {
+  const slowReview = (auth = '') =>
+    [
+      'POST /api/review HTTP/1.1',
+      'Host: store.test',
+      ...(auth ? [`Authorization: ${auth}`] : []),
+      'Content-Type: application/json',
+      'Content-Length: 1000000',
+      '',
+      '{"message":"',
+    ].join('\r\n');
+
+  it('refuses an anonymous body at once, without waiting for it', async () => {
+    for (const auth of ['', 'Bearer not-a-token']) {
+      const { answer, heldMs } = await sendAndHold(slowReview(auth));
+      // 401 while 999,988 bytes are still to come, and the connection closed rather than drained.
+      expect(answer, auth).toMatch(/^HTTP\/1\.1 401 /);
+      expect(heldMs, auth).toBeLessThan(REQUEST_MS);
+    }
+  });
+
+  it('reads the body of a signed-in caller', async () => {
+    const { answer } = await sendAndHold(slowReview(`Bearer ${(await accountWithToken(ctx)).token}`));
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('answers a body that is not JSON with 401 without a token, 400 with one', async () => {
+    const notJson = (auth: Record<string, string>) =>
+      ctx.http().post('/api/review').set(auth).set('Content-Type', 'application/json').send('{"message":');
+    expect((await notJson({})).status).toBe(401);
+    expect((await notJson({ Authorization: 'Bearer forged' })).status).toBe(401);
+    const { auth } = await accountWithToken(ctx);
+    expect((await notJson(auth)).status).toBe(400);
   });
 });
