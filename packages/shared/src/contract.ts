@@ -24,6 +24,8 @@ import {
   outboxEmailSchema,
   placedOrderSchema,
   profileResultSchema,
+  sessionEndedSchema,
+  sessionTokenSchema,
   signInResponseSchema,
   updateResultSchema,
 } from './schemas/responses.js';
@@ -379,6 +381,23 @@ const routes: RouteContract[] = [
     },
   },
   {
+    method: 'post',
+    path: '/api/session/refresh',
+    summary: 'Trade a valid API token for a new one (an hour), within the sign-in’s day',
+    description:
+      'The new token carries the same sign-in time: it expires an hour from now or a day after signing in, whichever comes first. Past that day the session is over: sign in again.',
+    access: 'signed-in',
+    responses: { 200: { description: 'The new token.', schema: sessionTokenSchema } },
+  },
+  {
+    method: 'post',
+    path: '/api/session/end',
+    summary: 'Sign out: end every API token of your account',
+    description: 'Every token issued to the account so far is refused from now on, on every device.',
+    access: 'signed-in',
+    responses: { 200: { description: 'Ended.', schema: sessionEndedSchema } },
+  },
+  {
     method: 'get',
     path: '/api/admin/:email',
     summary: 'Whether a user is an admin (that user or an admin)',
@@ -400,7 +419,8 @@ const routes: RouteContract[] = [
     list: true,
     responses: {
       200: {
-        description: 'A page of users, each with the credit limit that applies to them; `emailVerified`: an admin without it has no admin powers yet.',
+        description:
+          'A page of users, each with the credit limit that applies to them; `emailVerified`: an admin without it has no admin powers yet.',
         schema: z.array(userListItemSchema),
       },
       400: invalid,

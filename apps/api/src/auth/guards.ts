@@ -9,6 +9,8 @@ declare global {
   namespace Express {
     interface Locals {
       user?: Caller;
+      /** When the caller's sign-in happened (seconds): a token issued for them keeps it. */
+      signedInAt?: number;
     }
   }
 }
@@ -36,6 +38,7 @@ export function requireUser(tokens: TokenService, findCaller: FindCaller): Reque
       throw refused(req, res, apiMessages.sessionInvalid);
     const { email, name, role, emailVerified } = found;
     res.locals.user = { email, name, role, emailVerified };
+    res.locals.signedInAt = holder.signedInAt;
     jsonBody(req, res, next);
   };
 }
@@ -62,4 +65,11 @@ export function currentUser(res: Response): Caller {
   const { user } = res.locals;
   if (!user) throw new Unauthenticated(apiMessages.signInRequired);
   return user;
+}
+
+/** The signed-in caller's sign-in time (seconds), for a new token of the same session. */
+export function currentSignIn(res: Response): number {
+  const { signedInAt } = res.locals;
+  if (signedInAt === undefined) throw new Unauthenticated(apiMessages.signInRequired);
+  return signedInAt;
 }

@@ -9,7 +9,7 @@ import {
 } from '@store/shared';
 import { type Request, type RequestHandler, Router } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
-import { bearerToken, currentUser, requireAdmin } from '../../auth/guards.js';
+import { bearerToken, currentSignIn, currentUser, requireAdmin } from '../../auth/guards.js';
 import { Unauthenticated } from '../../lib/domain-errors.js';
 import { jsonBody } from '../../lib/json-body.js';
 import { sendPage } from '../../lib/pagination.js';
@@ -105,7 +105,15 @@ export function usersRoutes(
 
   router.patch('/profile', changesNothingPublic, requireUser, ...profileLimits, async (req, res) => {
     const { name } = parseInput(profileUpdateSchema, req.body ?? {});
-    res.json(await service.rename(currentUser(res), name));
+    res.json(await service.rename(currentUser(res), name, currentSignIn(res)));
+  });
+
+  router.post('/session/refresh', changesNothingPublic, requireUser, async (_req, res) => {
+    res.json(await service.refreshToken(currentUser(res), currentSignIn(res)));
+  });
+
+  router.post('/session/end', changesNothingPublic, requireUser, async (_req, res) => {
+    res.json(await service.endSessions(currentUser(res)));
   });
 
   return router;
