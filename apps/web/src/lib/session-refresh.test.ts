@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** The session's refresh against a real HTTP server standing in for the store's route. */
+let server: Server;
+let session: typeof import('./session').session;
+const asked: string[] = [];
+let nextToken = '';
+
+const token = (claims: object) =>
+  ['e30', Buffer.from(JSON.stringify(claims)).toString('base64url'), 'sig'].join('.');
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    asked.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ token: nextToken }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const stored = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
+  vi.resetModules();
+  ({ session } = await import('./session'));
+  (await import('./session-refresh')).keepSessionFresh();
+});
+
+afterAll(async () => {
+  session.clear();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('keepSessionFresh', () => {
+  it('trades the token for a new one ten minutes before it expires', async () => {
+    const seconds = Math.floor(Date.now() / 1000);
+    // Due for a refresh within a second; the store's answer lives another hour.
+    const first = token({ sub: 'a@b.co', exp: seconds + 10 * 60 + 1 });
+    nextToken = token({ sub: 'a@b.co', exp: seconds + 70 * 60 });
+    session.set(first);
+    await vi.waitFor(() => expect(session.token()).toBe(nextToken), { timeout: 5_000 });
+    expect(asked).toEqual([`POST /api/session/refresh Bearer ${first}`]);
+  });
+});
