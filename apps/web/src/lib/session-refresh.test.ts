@@ -47,4 +47,25 @@ describe('keepSessionFresh', () => {
     await vi.waitFor(() => expect(session.token()).toBe(nextToken), { timeout: 5_000 });
     expect(asked).toEqual([`POST /api/session/refresh Bearer ${first}`]);
   });
+
+  it('stops when the answer cannot extend the session (its day is over at that expiry)', async () => {
+    // The refreshes it plans (fetch plans timers of its own).
+    const planned = vi.spyOn(globalThis, 'setTimeout');
+    const refreshesPlanned = () =>
+      planned.mock.calls.filter(([callback]) => callback.name === 'refresh').length;
+    try {
+      asked.length = 0;
+      const seconds = Math.floor(Date.now() / 1000) + 2;
+      const last = token({ sub: 'a@b.co', exp: seconds + 10 * 60, n: 1 });
+      nextToken = token({ sub: 'a@b.co', exp: seconds + 10 * 60, n: 2 });
+      session.set(last);
+      expect(refreshesPlanned()).toBe(1);
+      await vi.waitFor(() => expect(session.token()).toBe(nextToken), { timeout: 10_000 });
+      // Asking again would only bring the same expiry, over and over: nothing more is planned.
+      expect(refreshesPlanned()).toBe(1);
+      expect(asked).toHaveLength(1);
+    } finally {
+      planned.mockRestore();
+    }
+  });
 });
