@@ -166,7 +166,6 @@ export function createApp({
     }),
   );
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
-  api.use(express.json({ limit: '100kb' }));
   if (readCache) api.use(forgetOnWrite(readCache));
   // Each answer is forgotten when what it shows changes (decision 024).
   const cachedParts = readCache ? remember(readCache, { dependsOn: ['parts'] }) : passThrough;

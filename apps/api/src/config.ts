@@ -36,6 +36,12 @@ const duration = z
       : Number(text.slice(0, -1)) * DURATION_UNITS_MS[text.at(-1) as keyof typeof DURATION_UNITS_MS],
   );
 
+/** A duration that cannot be turned off (the server's limits on slow clients). */
+const positiveDuration = duration.refine(
+  (ms) => ms > 0,
+  'expected a duration such as 20s or 1m (0 is not allowed)',
+);
+
 /** An amount of money in the store's currency, `25000` or `25000.50`: integer cents. */
 const money = z
   .string()
@@ -126,6 +132,9 @@ const envSchema = z.object({
   PROFILE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Orders one account may place or cancel per minute (shared through REDIS_URL). */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** How long a client may take to send a request's headers, and the whole request (decision 028). */
+  HEADERS_TIMEOUT: positiveDuration.default(20 * DURATION_UNITS_MS.s),
+  REQUEST_TIMEOUT: positiveDuration.default(60 * DURATION_UNITS_MS.s),
   /** Pages the store renders at once; a visitor over it gets the app, which draws the page itself. */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
   /** Pages rendered for one client address per minute; over it, the app (cached pages never count). */
@@ -206,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       'Invalid environment variable(s):\n  JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
     );
   }
+  if (e.HEADERS_TIMEOUT > e.REQUEST_TIMEOUT) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the whole request includes its headers)',
+    );
+  }
   const s3 = s3Of(e);
   const projectId = e.FIREBASE_PROJECT_ID ?? DEFAULT_FIREBASE_PROJECT;
   const demoProject = projectId.startsWith('demo-');
@@ -244,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       profileChangesPerHour: e.PROFILE_RATE_LIMIT,
       orderChangesPerMinute: e.ORDER_RATE_LIMIT,
     },
+    /** Milliseconds (lib/http-server.ts). */
+    clientTimeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT },
     renderLimits: { concurrency: e.RENDER_CONCURRENCY, perClientPerMinute: e.RENDER_RATE_LIMIT },
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,
     mail: {

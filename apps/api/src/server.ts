@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
@@ -12,6 +11,7 @@ import { seedDemoCatalog } from './db/seed.js';
 import { startJobs } from './jobs/start.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
 import { gracefulClose } from './lib/graceful-close.js';
+import { createStoreServer } from './lib/http-server.js';
 import { localOriginOf } from './lib/local-origin.js';
 import { createLogger } from './lib/logger.js';
 import { apiRoot } from './lib/paths.js';
@@ -115,7 +115,7 @@ async function main() {
     },
   });
   releaseStartupMemory();
-  const server = createServer(serveCachedFirst(readCache, app, logger));
+  const server = createStoreServer(serveCachedFirst(readCache, app, logger), config.clientTimeouts);
   server.once('error', (error) => {
     // A port in use: never claim to listen then.
     logger.fatal(`The store could not listen on ${config.host}:${config.port}: ${error.message}`);

@@ -125,6 +125,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads HEADERS_TIMEOUT and REQUEST_TIMEOUT, 20 s and 60 s by default', () => {
+    expect(loadConfig({}).clientTimeouts).toEqual({ headersMs: 20_000, requestMs: 60_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT: '5s', REQUEST_TIMEOUT: '2m' }).clientTimeouts).toEqual({
+      headersMs: 5_000,
+      requestMs: 120_000,
+    });
+    // Off (0) would bring back the slow-client hold; Node refuses headers longer than the request.
+    expect(() => loadConfig({ HEADERS_TIMEOUT: '0' })).toThrow(/HEADERS_TIMEOUT: expected a duration/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT: 'soon' })).toThrow(/REQUEST_TIMEOUT: expected a duration/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT: '90s' })).toThrow(
+      /HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT/,
+    );
+  });
+
   it('reads REDIS_URL, and leaves it unset by default', () => {
     expect(loadConfig({})).toMatchObject({ redisUrl: undefined, rateLimitPrefix: 'store:sign-in:' });
     expect(loadConfig({ REDIS_PREFIX: 'shop-2:' }).rateLimitPrefix).toBe('shop-2:sign-in:');

@@ -110,6 +110,8 @@ export async function createTestApp(
     publicUrl?: string;
     /** RENDER_CONCURRENCY, RENDER_RATE_LIMIT; out of the way unless a test sets them. */
     renderLimits?: Partial<{ concurrency: number; perClientPerMinute: number }>;
+    /** The API tokens' clock (milliseconds), for suites about their expiry. */
+    clock?: () => number;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -118,7 +120,7 @@ export async function createTestApp(
   const emulatorHost = options.emulator?.host ?? inject('authEmulatorHost');
   const projectId = options.emulator?.projectId ?? TEST_FIREBASE_PROJECT;
   const identity = createFirebaseIdentity({ projectId, emulatorHost });
-  const tokens = createTokenService(TEST_JWT_SECRET);
+  const tokens = createTokenService(TEST_JWT_SECRET, options.clock);
   capture.appsCreated += 1;
   const logger = createLogger('trace', logCapture);
   const redis = options.redis && openRedis(options.redis.url, logger);

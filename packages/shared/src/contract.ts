@@ -24,6 +24,8 @@ import {
   outboxEmailSchema,
   placedOrderSchema,
   profileResultSchema,
+  sessionEndedSchema,
+  sessionTokenSchema,
   signInResponseSchema,
   updateResultSchema,
 } from './schemas/responses.js';
@@ -382,6 +384,23 @@ const routes: RouteContract[] = [
       429: error('Too many sign-ins from this address.'),
       503: error('The identity provider is unreachable.'),
     },
+  },
+  {
+    method: 'post',
+    path: '/api/session/refresh',
+    summary: 'Trade a valid API token for a new one (an hour), within the sign-in’s day',
+    description:
+      'The new token carries the same sign-in time: it expires an hour from now or a day after signing in, whichever comes first. Past that day the session is over: sign in again.',
+    access: 'signed-in',
+    responses: { 200: { description: 'The new token.', schema: sessionTokenSchema } },
+  },
+  {
+    method: 'post',
+    path: '/api/session/end',
+    summary: 'Sign out: end every API token of your account',
+    description: 'Every token issued to the account so far is refused from now on, on every device.',
+    access: 'signed-in',
+    responses: { 200: { description: 'Ended.', schema: sessionEndedSchema } },
   },
   {
     method: 'get',

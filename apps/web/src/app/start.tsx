@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { webEnv } from '../lib/env';
+import { keepSessionFresh } from '../lib/session-refresh';
 import { Providers } from './providers';
 import { router } from './router';
 import { overServerPage } from './server-page-data';
@@ -24,6 +25,7 @@ export async function startApp(): Promise<void> {
   // asking for them now fetches them alongside the page's chunk instead of after it.
   webEnv().catch(() => undefined);
   import('../lib/answer-schemas').catch(() => undefined);
+  keepSessionFresh();
 
   if (overServerPage) await routeReady();
   createRoot(root).render(

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApiServer } from './test-api-server';
 
 /** The client against a real HTTP server: answers parsed at the edge, refusals handled in one place. */
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -20,16 +20,7 @@ const token = (claims: object) =>
 
 beforeAll(async () => {
   server = createServer((req, res) => answer(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${port}`);
-  const stored = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => stored.set(key, value),
-    removeItem: (key: string) => stored.delete(key),
-  });
-  vi.resetModules();
+  await useTestApiServer(server);
   client = await import('./api-client');
   ({ session } = await import('./session'));
 });

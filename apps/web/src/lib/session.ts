@@ -73,6 +73,10 @@ export const session = {
   user(): SessionUser | undefined {
     return current?.user;
   },
+  /** When the token expires (milliseconds), while signed in. */
+  expiresAt(): number | undefined {
+    return current?.expiresAt;
+  },
   set(token: string) {
     localStorage.setItem(STORAGE_KEY, token);
     current = decode(token);

@@ -54,6 +54,14 @@ export const signInResponseSchema = z
   })
   .meta({ id: 'SignInResponse' });
 
+/** `POST /api/session/refresh`: a new API token for the same sign-in (decision 028). */
+export const sessionTokenSchema = z.object({ token: z.string() }).meta({ id: 'SessionToken' });
+export type SessionToken = z.infer<typeof sessionTokenSchema>;
+
+/** `POST /api/session/end`: every API token of the account stopped working. */
+export const sessionEndedSchema = z.object({ acknowledged: z.literal(true) }).meta({ id: 'SessionEnded' });
+export type SessionEnded = z.infer<typeof sessionEndedSchema>;
+
 export const adminStatusSchema = z.object({ admin: z.boolean() }).meta({ id: 'AdminStatus' });
 
 /** My Profile rename: the account as it is now, and a token carrying the new name. */

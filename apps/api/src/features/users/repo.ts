@@ -136,6 +136,16 @@ export function createUsersRepo(db: Database) {
       return row;
     },
 
+    /** Ends every token issued so far to the user (Sign Out); false for an unknown user. */
+    async endTokens(email: string): Promise<boolean> {
+      const ended = await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+        .where(eq(users.email, email))
+        .returning({ email: users.email });
+      return ended.length > 0;
+    },
+
     async rename(email: string, name: string) {
       const [row] = await db
         .update(users)

@@ -9,8 +9,9 @@ import {
 } from '@store/shared';
 import { type Request, type RequestHandler, Router } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
-import { bearerToken, currentUser, requireAdmin } from '../../auth/guards.js';
+import { bearerToken, currentSignIn, currentUser, requireAdmin } from '../../auth/guards.js';
 import { Unauthenticated } from '../../lib/domain-errors.js';
+import { jsonBody } from '../../lib/json-body.js';
 import { sendPage } from '../../lib/pagination.js';
 import { changesNothingPublic } from '../../lib/read-cache/remember.js';
 import { parseInput, parseQuery } from '../../lib/validate.js';
@@ -49,7 +50,8 @@ export function usersRoutes(
     },
   });
 
-  router.put('/user/:email', changesNothingPublic, signInLimiter, async (req, res) => {
+  // Public, so its (small) body is read before the ID token is checked: after the limiter.
+  router.put('/user/:email', changesNothingPublic, signInLimiter, jsonBody, async (req, res) => {
     const idToken = bearerToken(req);
     if (!idToken) throw new Unauthenticated(apiMessages.signInRequired);
     const { name } = parseInput(signInBodySchema, req.body ?? {});
@@ -109,7 +111,15 @@ export function usersRoutes(
 
   router.patch('/profile', changesNothingPublic, requireUser, ...profileLimits, async (req, res) => {
     const { name } = parseInput(profileUpdateSchema, req.body ?? {});
-    res.json(await service.rename(currentUser(res), name));
+    res.json(await service.rename(currentUser(res), name, currentSignIn(res)));
+  });
+
+  router.post('/session/refresh', changesNothingPublic, requireUser, async (_req, res) => {
+    res.json(await service.refreshToken(currentUser(res), currentSignIn(res)));
+  });
+
+  router.post('/session/end', changesNothingPublic, requireUser, async (_req, res) => {
+    res.json(await service.endSessions(currentUser(res)));
   });
 
   return router;

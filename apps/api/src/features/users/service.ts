@@ -7,6 +7,8 @@ import {
   type Profile,
   type ProfileDefaults,
   providerDisplayName,
+  type SessionEnded,
+  type SessionToken,
   type SignInResponse,
   toCents,
   type User,
@@ -203,10 +205,27 @@ export function createUsersService({
       return toProfile(row, await repo.lastOrderContact(requester.email));
     },
 
-    async rename(requester: Caller, name: string) {
+    /** The new token belongs to the same sign-in (`signedInAt`): renaming never extends a session. */
+    async rename(requester: Caller, name: string, signedInAt: number) {
       const row = await repo.rename(requester.email, name);
       if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
-      return { user: toUser(row), token: tokens.issue(row) };
+      return { user: toUser(row), token: tokens.issue(row, signedInAt) };
+    },
+
+    /** A fresh token (an hour) for a valid one, within its sign-in's day (decision 028). */
+    async refreshToken(requester: Caller, signedInAt: number): Promise<SessionToken> {
+      const row = await repo.find(requester.email);
+      if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
+      return { token: tokens.issue(row, signedInAt) };
+    },
+
+    /**
+     * Sign Out: every token of the account ends, on every device (the simplest rule that leaves
+     * no copy of a token working after the person signed out).
+     */
+    async endSessions(requester: Caller): Promise<SessionEnded> {
+      if (!(await repo.endTokens(requester.email))) throw new Unauthenticated(apiMessages.sessionInvalid);
+      return { acknowledged: true };
     },
   };
 }

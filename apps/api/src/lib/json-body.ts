@@ -1,0 +1,8 @@
+import express from 'express';
+
+/**
+ * Reads a JSON body, bounded. Never for the whole API up front: signed-in routes read theirs
+ * only once the token checked out (auth/guards.ts), so an anonymous client cannot make the store
+ * wait for, or hold, a body it would refuse anyway. Public routes that take a body name it.
+ */
+export const jsonBody = express.json({ limit: '100kb' });

@@ -1,0 +1,19 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
+
+/**
+ * Tests only: points the API client at `server` (listening on loopback) and gives the session a
+ * localStorage of its own; the modules under test are then imported afresh.
+ */
+export async function useTestApiServer(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const stored = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
+  vi.resetModules();
+}
