@@ -7,6 +7,7 @@
  *   npm run bench:upload -w @store/api
  *   UPLOADS=3 npm run bench:upload -w @store/api    # several at once: they are decoded one at a time
  *   DATABASE_URL=postgres://… npm run bench:upload -w @store/api   # images stored in PostgreSQL
+ *   UPLOADS=30 UPLOAD_CONCURRENCY=30 npm run bench:upload -w @store/api   # the store's settings pass through
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,12 @@ const ADMIN = 'bench-admin@example.com';
 const DATABASE_URL = process.env.DATABASE_URL;
 const JWT_SECRET = 'bench-upload-secret-that-is-long-enough';
 const databaseEnv: Record<string, string> = DATABASE_URL ? { DATABASE_URL, JWT_SECRET } : {};
+/** The upload queue's settings, when given (decision 029). */
+const queueEnv = Object.fromEntries(
+  ['UPLOAD_CONCURRENCY', 'UPLOAD_QUEUE'].flatMap((name) =>
+    process.env[name] ? [[name, process.env[name]]] : [],
+  ),
+);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-bench-'));
 const spawned: ChildProcess[] = [];
@@ -99,6 +106,7 @@ async function main() {
     // Nothing listens there: the upload never asks the identity provider.
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
     ...databaseEnv,
+    ...queueEnv,
   });
   const base = `http://127.0.0.1:${port}`;
   for (

@@ -26,7 +26,9 @@ const get = (path: string) => ctx.http().get(path).set('Host', HOST);
 const count = (xml: string, tag: string) => xml.split(`<${tag}>`).length - 1;
 
 describe('a sitemap of 50,001 parts', () => {
-  it('is an index of two files of at most 50,000 URLs, sent gzipped and no-cache', { timeout: 120_000 }, async () => {
+  it('is an index of two files of at most 50,000 URLs, sent gzipped and no-cache', {
+    timeout: 120_000,
+  }, async () => {
     const index = await get('/sitemap.xml').expect(200);
     expect(index.headers['cache-control']).toBe('no-cache');
     expect(index.text).toContain('<sitemapindex');
