@@ -7,6 +7,8 @@
  *   npm run bench:upload -w @store/api
  *   UPLOADS=3 npm run bench:upload -w @store/api    # several at once: they are decoded one at a time
  *   DATABASE_URL=postgres://… npm run bench:upload -w @store/api   # images stored in PostgreSQL
+ *   UPLOADS=30 UPLOAD_CONCURRENCY=30 npm run bench:upload -w @store/api   # the store's settings pass through
+ *   IMAGE=noise UPLOADS=30 npm run bench:upload -w @store/api   # 5 MB of noise, 1.6 MP: the bodies, not the decode
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,12 @@ const ADMIN = 'bench-admin@example.com';
 const DATABASE_URL = process.env.DATABASE_URL;
 const JWT_SECRET = 'bench-upload-secret-that-is-long-enough';
 const databaseEnv: Record<string, string> = DATABASE_URL ? { DATABASE_URL, JWT_SECRET } : {};
+/** The upload queue's settings, when given (decision 029). */
+const queueEnv = Object.fromEntries(
+  ['UPLOAD_CONCURRENCY', 'UPLOAD_QUEUE'].flatMap((name) =>
+    process.env[name] ? [[name, process.env[name]]] : [],
+  ),
+);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-bench-'));
 const spawned: ChildProcess[] = [];
@@ -69,15 +77,27 @@ async function bigPng(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Random pixels, which PNG cannot squeeze: a 5 MB upload that is cheap to decode. */
+function noisyPng(): Promise<Buffer> {
+  const side = 1_280;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
 const memory = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
   return Number(match?.[1]) / 1024;
 };
 
 async function main() {
-  const png = await bigPng();
+  const noise = process.env.IMAGE === 'noise';
+  const png = noise ? await noisyPng() : await bigPng();
+  const megapixels = noise ? 1.6 : (WIDTH * HEIGHT) / 1e6;
   console.log(
-    `upload: ${WIDTH}x${HEIGHT} PNG (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP, ${(png.length / 1e6).toFixed(1)} MB)`,
+    `upload: ${noise ? 'noise' : 'gradient'} PNG (${megapixels.toFixed(1)} MP, ${(png.length / 1e6).toFixed(1)} MB)`,
   );
 
   // The admin command makes the database and names the admin before the store starts.
@@ -87,6 +107,8 @@ async function main() {
   const database = DATABASE_URL
     ? openPostgres({ url: DATABASE_URL })
     : await openPglite(path.join(dataDir, 'pglite'));
+  // Admin powers start once the e-mail is verified (decision 030): the bench's admin has.
+  await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, ADMIN));
   const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN));
   await database.close();
   if (!admin) throw new Error('the admin row is missing');
@@ -99,6 +121,7 @@ async function main() {
     // Nothing listens there: the upload never asks the identity provider.
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
     ...databaseEnv,
+    ...queueEnv,
   });
   const base = `http://127.0.0.1:${port}`;
   for (

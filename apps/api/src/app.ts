@@ -12,10 +12,9 @@ import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
 import { docsRoutes } from './features/docs/routes.js';
 import { healthRoutes } from './features/health/routes.js';
-import { createImagesRepo } from './features/images/repo.js';
+import { chooseImageStore } from './features/images/choose-store.js';
 import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
-import { createS3ImageStore, type S3Settings } from './features/images/s3-store.js';
-import { createDatabaseImageStore, createLocalImageStore } from './features/images/store.js';
+import type { S3Settings } from './features/images/s3-store.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
 import { createInvoicesService } from './features/invoices/service.js';
@@ -38,6 +37,7 @@ import { usersRoutes } from './features/users/routes.js';
 import { createUsersService } from './features/users/service.js';
 import { type JobQueue, noJobs } from './jobs/queue.js';
 import { accountLimiter, DAY_MS, HOUR_MS, MINUTE_MS } from './lib/account-rate-limit.js';
+import { BoundedQueue, type QueueLimits } from './lib/bounded-queue.js';
 import { checkResponsesAgainstContract } from './lib/contract-check.js';
 import { errorHandler } from './lib/error-handler.js';
 import { inlineScriptSources } from './lib/inline-scripts.js';
@@ -107,6 +107,8 @@ export interface AppDeps {
     identitySettings: IdentitySettings;
     /** Pages rendered at once and per client a minute (RENDER_CONCURRENCY, RENDER_RATE_LIMIT). */
     renderLimits: RenderLimits;
+    /** Uploads read at once and waiting (UPLOAD_CONCURRENCY, UPLOAD_QUEUE). */
+    uploadLimits: QueueLimits;
     /** Built SPA to serve at `/`; absent in API-only tests. */
     webDistDir?: string;
   };
@@ -119,6 +121,8 @@ export interface AppDeps {
    * (lib/read-cache); the caller wires it to the database's change feed. Without it nothing is kept.
    */
   readCache?: ReadCache;
+  /** Where uploads wait for their turn; by default one made from `config.uploadLimits` (tests watch their own). */
+  uploadQueue?: BoundedQueue;
   /** Tests: told of every answer that breaks the shared contract. */
   checkResponses?: (problem: string) => void;
 }
@@ -137,6 +141,7 @@ export function createApp({
   jobs = noJobs,
   redis,
   readCache,
+  uploadQueue = new BoundedQueue(config.uploadLimits),
   checkResponses,
 }: AppDeps): Express {
   const app = express();
@@ -193,18 +198,12 @@ export function createApp({
       { requireUser: signedIn, cached: cachedParts },
     ),
   );
-  // With a bucket, or on PostgreSQL, every instance serves every upload; otherwise the embedded
-  // store is one instance with its own disk. A bucket still serves what went to PostgreSQL
-  // before it (docs/decisions/013).
-  const ownImages =
-    database.kind === 'postgres'
-      ? createDatabaseImageStore(createImagesRepo(database.db))
-      : createLocalImageStore(config.uploadsDir);
-  const images = config.s3 ? createS3ImageStore(config.s3, logger, ownImages) : ownImages;
+  const images = chooseImageStore(database, config, logger);
   api.use(
     imagesRoutes(images, {
       requireUser: signedIn,
       key: config.imageHostKey,
+      queue: uploadQueue,
     }),
   );
   // Per account, shared by every instance with Redis (decision 024): one free account could

@@ -139,6 +139,10 @@ const envSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
   /** Pages rendered for one client address per minute; over it, the app (cached pages never count). */
   RENDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Uploads whose bodies are read at once (each up to 5 MB in memory); the rest wait unread. */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  /** Uploads that may wait for a turn; one more is refused with 503. */
+  UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
   /** How customers pay: shown on every order's Payment page. */
   PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),
   /** The mail server, e.g. smtp://user:pass@host:587; without it e-mails go to DATA_DIR/outbox/. */
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     /** Milliseconds (lib/http-server.ts). */
     clientTimeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT },
     renderLimits: { concurrency: e.RENDER_CONCURRENCY, perClientPerMinute: e.RENDER_RATE_LIMIT },
+    uploadLimits: { concurrency: e.UPLOAD_CONCURRENCY, queue: e.UPLOAD_QUEUE },
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -67,6 +67,7 @@ async function startQueue(smtpUrl: string | undefined, unpaidOrderTtlMs = 0) {
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       unpaidOrderTtlMs,
       pollMs: 500,
+      uploadsDir: ctx.uploadsDir,
     },
     createLogger('trace', logCapture),
   );

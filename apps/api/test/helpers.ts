@@ -13,6 +13,7 @@ import { type DatabaseHandle, openPglite, openPostgres, type QueryLogger } from 
 import type { parts } from '../src/db/schema.js';
 import type { S3Settings } from '../src/features/images/s3-store.js';
 import type { JobQueue } from '../src/jobs/queue.js';
+import type { BoundedQueue } from '../src/lib/bounded-queue.js';
 import { createLogger } from '../src/lib/logger.js';
 import { followChanges, ReadCache } from '../src/lib/read-cache/cache.js';
 import { serveCachedFirst } from '../src/lib/read-cache/fast-layer.js';
@@ -108,6 +109,8 @@ export async function createTestApp(
     /** Where the app's own server answers (the pages it renders ask it): see `listen` in server-pages.test. */
     localOrigin?: () => string | undefined;
     publicUrl?: string;
+    /** Where uploads wait for their turn (UPLOAD_CONCURRENCY, UPLOAD_QUEUE), for a test to watch. */
+    uploadQueue?: BoundedQueue;
     /** RENDER_CONCURRENCY, RENDER_RATE_LIMIT; out of the way unless a test sets them. */
     renderLimits?: Partial<{ concurrency: number; perClientPerMinute: number }>;
     /** The API tokens' clock (milliseconds), for suites about their expiry. */
@@ -146,6 +149,7 @@ export async function createTestApp(
         accountLimitPrefix: `${options.redis.prefix}account:`,
       }),
       renderLimits: { concurrency: 1000, perClientPerMinute: 100_000, ...options.renderLimits },
+      uploadLimits: { concurrency: 2, queue: 8 },
       accountLimits: {
         reviewsPerMinute: 1000,
         reviewsPerDay: 1000,
@@ -171,6 +175,7 @@ export async function createTestApp(
     ...(options.jobs && { jobs: options.jobs }),
     ...(redis && { redis }),
     ...(readCache && { readCache }),
+    ...(options.uploadQueue && { uploadQueue: options.uploadQueue }),
     // Every answer of every API test is checked against the shared contract; a mismatch is a
     // console.error, which fails the test (setup/fail-on-console.ts).
     checkResponses: (problem) => console.error(problem),

@@ -8,13 +8,19 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.js';
+import { parts } from '../src/db/schema.js';
+import { chooseImageStore } from '../src/features/images/choose-store.js';
 import { createImagesRepo } from '../src/features/images/repo.js';
 import type { S3Settings } from '../src/features/images/s3-store.js';
 import { createDatabaseImageStore } from '../src/features/images/store.js';
+import { createImageUsageRepo } from '../src/features/images/usage-repo.js';
+import { deleteUnusedImages, UNUSED_IMAGE_AGE_MS } from '../src/jobs/image-cleanup.js';
 import { freePort } from '../src/lib/free-port.js';
+import { createLogger } from '../src/lib/logger.js';
 import { accountWithToken } from './accounts.js';
 import { png } from './fixtures/images.js';
-import { createTestApp, openTestDatabase, usingPostgres } from './helpers.js';
+import { createTestApp, openTestDatabase, partRow, usingPostgres } from './helpers.js';
+import { logCapture } from './log-capture.js';
 
 /**
  * Images in an S3-compatible bucket (docs/decisions/013), against a real S3 server: s3rver,
@@ -170,6 +176,31 @@ describe('images in an S3-compatible bucket', () => {
       const res = await b.http().get(`/uploads/${name}`).expect(404);
       expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
     }
+  });
+  it('deletes images no part uses once older than a day, with their thumbnails, from the bucket', async () => {
+    const names = async (width: number) =>
+      NAME.exec((await upload(await png(width, 50))).body.data.url)?.[1] ?? '';
+    const used = await names(301);
+    const unused = await names(302);
+    await a.db.insert(parts).values(partRow({ img: `/uploads/${used}.webp` }));
+    const logger = createLogger('trace', logCapture);
+    const cleanup = (now: number) =>
+      deleteUnusedImages({
+        store: chooseImageStore(a.database, { uploadsDir: a.uploadsDir, s3 }, logger),
+        usage: createImageUsageRepo(a.db),
+        logger,
+        now,
+      });
+    expect(await cleanup(Date.now())).toBe(0);
+    expect(await objectKeys()).toEqual(expect.arrayContaining([`${unused}.webp`, `${unused}.thumb.webp`]));
+
+    expect(await cleanup(Date.now() + UNUSED_IMAGE_AGE_MS + 60_000)).toBeGreaterThanOrEqual(1);
+    const keys = await objectKeys();
+    expect(keys).toEqual(expect.arrayContaining([`${used}.webp`, `${used}.thumb.webp`]));
+    expect(keys).not.toContain(`${unused}.webp`);
+    expect(keys).not.toContain(`${unused}.thumb.webp`);
+    await b.http().get(`/uploads/${unused}.webp`).expect(404);
+    await b.http().get(`/uploads/${used}.webp`).expect(200);
   });
 });
 

@@ -241,6 +241,8 @@ export const apiMessages = {
     'Your profile has changed many times in a short time. Please wait a while and try again.',
   tooManyOrderChanges:
     'You have placed or cancelled many orders in a short time. Please wait a minute and try again.',
+  /** UPLOAD_CONCURRENCY uploads run and UPLOAD_QUEUE wait: one more is refused (decision 029). */
+  uploadsBusy: 'Many images are being uploaded right now. Please try again in a few seconds.',
   orderNotFound: 'This order does not exist.',
   belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,
   outOfStock: (available: number) =>

@@ -1,4 +1,7 @@
 import type { DatabaseHandle } from '../db/client.js';
+import { chooseImageStore } from '../features/images/choose-store.js';
+import type { S3Settings } from '../features/images/s3-store.js';
+import { createImageUsageRepo } from '../features/images/usage-repo.js';
 import { createOrdersRepo, EXPIRY_BATCH } from '../features/orders/repo.js';
 import type { Logger } from '../lib/logger.js';
 import { createMailer } from '../mail/mailer.js';
@@ -6,6 +9,7 @@ import type { OrderEmailSettings } from '../mail/order-emails.js';
 import { createOrderEventJob } from '../mail/order-event-job.js';
 import { createSentEmailsRepo } from '../mail/sent-emails-repo.js';
 import { EXPIRY_QUEUE, startExpirySweep } from './expiry.js';
+import { IMAGE_CLEANUP_QUEUE, startImageCleanup } from './image-cleanup.js';
 import { startPgBoss } from './pg-boss-queue.js';
 import type { JobPayloads, JobQueue } from './queue.js';
 
@@ -17,6 +21,9 @@ export interface JobsSettings extends Omit<OrderEmailSettings, 'notify'> {
    * once a second.
    */
   pollMs?: number;
+  /** Where uploaded images are (the app's own store): those no part uses go after a day. */
+  uploadsDir: string;
+  s3?: S3Settings | undefined;
 }
 
 export interface StartedJobs {
@@ -28,13 +35,16 @@ export interface StartedJobs {
 /** Order e-mails fetched at once by one worker; each is sent, or retried, on its own. */
 const EMAIL_BATCH = 10;
 
-/** The job queue and its workers: the order e-mails, and the expiry of unpaid orders. */
+/**
+ * The job queue and its workers: the order e-mails, the expiry of unpaid orders, and the removal
+ * of uploaded images no part uses.
+ */
 export async function startJobs(
-  database: Pick<DatabaseHandle, 'db' | 'executeSql' | 'exclusively'>,
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'exclusively'>,
   settings: JobsSettings,
   logger: Logger,
 ): Promise<StartedJobs> {
-  const boss = await startPgBoss(database, ['order-event', EXPIRY_QUEUE], logger);
+  const boss = await startPgBoss(database, ['order-event', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE], logger);
   const orders = createOrdersRepo(database.db, boss.queue);
   const mailer = createMailer(settings.mail);
   await boss.work<JobPayloads['order-event']>({
@@ -59,10 +69,17 @@ export async function startJobs(
           logger,
         })
       : async () => {};
+  const stopImageCleanup = await startImageCleanup({
+    boss,
+    store: chooseImageStore(database, settings, logger),
+    usage: createImageUsageRepo(database.db),
+    logger,
+  });
   return {
     queue: boss.queue,
     async stop(timeoutMs = 10_000) {
       await stopExpiry();
+      await stopImageCleanup();
       await boss.stop(timeoutMs);
       mailer.close();
     },

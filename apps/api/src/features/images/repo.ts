@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { images } from '../../db/schema.js';
@@ -46,6 +46,43 @@ export function createImagesRepo(db: Database) {
         .from(images)
         .where(eq(images.sha256, sha256));
       return row;
+    },
+
+    /** Images (not thumbnails) stored before `before`, by name. */
+    async uploadedBefore(before: Date): Promise<string[]> {
+      const rows = await db
+        .select({ sha256: images.sha256 })
+        .from(images)
+        .where(and(isNotNull(images.thumbnailSha256), lt(images.createdAt, before)));
+      return rows.map((row) => row.sha256);
+    },
+
+    /**
+     * Deletes these images, then their thumbnails unless another image still names one (the
+     * same thumbnail bytes) or it is an image itself.
+     */
+    async remove(sha256s: string[]) {
+      if (sha256s.length === 0) return;
+      await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(images)
+          .where(inArray(images.sha256, sha256s))
+          .returning({ thumbnail: images.thumbnailSha256 });
+        const thumbnails = gone.flatMap((row) => (row.thumbnail ? [row.thumbnail] : []));
+        if (thumbnails.length === 0) return;
+        const namers = alias(images, 'namer');
+        await tx
+          .delete(images)
+          .where(
+            and(
+              inArray(images.sha256, thumbnails),
+              isNull(images.thumbnailSha256),
+              notExists(
+                tx.select({ one: sql`1` }).from(namers).where(eq(namers.thumbnailSha256, images.sha256)),
+              ),
+            ),
+          );
+      });
     },
 
     /** The thumbnail of the image stored under `sha256`. */

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
+import { apiMessages } from '@store/shared';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { requireAdmin } from '../../auth/guards.js';
+import type { BoundedQueue } from '../../lib/bounded-queue.js';
 import { changesNothingPublic } from '../../lib/read-cache/remember.js';
 import { ImageRejected, MAX_UPLOAD_BYTES, processImage } from './process.js';
 import { IMMUTABLE, type ImageStore, STORED_FILE_PATTERN } from './store.js';
@@ -21,12 +23,38 @@ const multerMessages: Record<string, [number, string]> = {
   LIMIT_FIELD_COUNT: [400, 'The upload has too many fields.'],
 };
 
+/** Seconds an upload refused by a full queue is told to wait. */
+export const UPLOAD_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * An upload's turn comes before its body is read: at most UPLOAD_CONCURRENCY bodies are held in
+ * memory at once, a few more wait unread (their bytes stay in the socket), and past that the
+ * upload is refused with 503 (decision 029). A client that leaves gives up its turn or place.
+ */
+function awaitTurn(queue: BoundedQueue): RequestHandler {
+  return (_req, res, next) => {
+    const place = queue.enter();
+    if (!place) {
+      res.set('Retry-After', String(UPLOAD_RETRY_AFTER_SECONDS));
+      return fail(res, 503, apiMessages.uploadsBusy);
+    }
+    let closed = false;
+    res.once('close', () => {
+      closed = true;
+      place.release();
+    });
+    void place.turn.then(() => {
+      if (!closed) next();
+    });
+  };
+}
+
 const sameKey = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function imagesRoutes(
   store: ImageStore,
-  { requireUser, key }: { requireUser: RequestHandler; key?: string | undefined },
+  { requireUser, key, queue }: { requireUser: RequestHandler; key?: string | undefined; queue: BoundedQueue },
 ): Router {
   const router = Router();
   // An upload is no part's image until a part's edit names it (which empties the read cache).
@@ -36,16 +64,24 @@ export function imagesRoutes(
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
   }).single('image');
 
-  router.post('/image', changesNothingPublic, requireUser, requireAdmin, (req, res, next) => {
-    upload(req, res, (error: unknown) => {
-      if (error instanceof multer.MulterError) {
-        const [status, message] = multerMessages[error.code] ?? [400, 'The upload could not be read.'];
-        return fail(res, status, message);
-      }
-      if (error) return fail(res, 400, 'The upload could not be read.');
-      next();
-    });
-  });
+  // Who may upload is settled before anything waits or is read.
+  router.post(
+    '/image',
+    changesNothingPublic,
+    requireUser,
+    requireAdmin,
+    awaitTurn(queue),
+    (req, res, next) => {
+      upload(req, res, (error: unknown) => {
+        if (error instanceof multer.MulterError) {
+          const [status, message] = multerMessages[error.code] ?? [400, 'The upload could not be read.'];
+          return fail(res, status, message);
+        }
+        if (error) return fail(res, 400, 'The upload could not be read.');
+        next();
+      });
+    },
+  );
 
   router.post('/image', async (req, res) => {
     const body = (req.body ?? {}) as { key?: unknown };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput, ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { apiMessages } from '@store/shared';
 import { Unavailable } from '../../lib/domain-errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -69,7 +69,47 @@ export function createS3ImageStore(settings: S3Settings, logger: Logger, earlier
     }
   }
 
+  async function remove(key: string) {
+    const { sdk, client } = await connect();
+    try {
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    } catch (error) {
+      throw unavailable(error, 'DeleteObject');
+    }
+  }
+
+  /** The bucket's images (not thumbnails) last written before `before`, a page at a time. */
+  async function* imagesBefore(before: Date): AsyncGenerator<string> {
+    const { sdk, client } = await connect();
+    let token: string | undefined;
+    do {
+      let page: ListObjectsV2CommandOutput;
+      try {
+        page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      } catch (error) {
+        throw unavailable(error, 'ListObjectsV2');
+      }
+      for (const object of page.Contents ?? []) {
+        const name = STORED_FILE_PATTERN.exec(object.Key ?? '');
+        if (name?.[1] && !name[2] && object.LastModified && object.LastModified < before) yield name[1];
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   return {
+    async deleteUnused(before, used) {
+      let deleted = 0;
+      for await (const name of imagesBefore(before)) {
+        if (used.has(name)) continue;
+        // The image first: a stored image always has its thumbnail.
+        await remove(`${name}.webp`);
+        await remove(`${name}.thumb.webp`);
+        deleted += 1;
+      }
+      return deleted + ((await earlier?.deleteUnused(before, used)) ?? 0);
+    },
+
     async save(image, thumbnail) {
       const name = sha256(image);
       const { url, thumbUrl } = urls(name);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ImagesRepo } from './repo.js';
@@ -23,6 +23,11 @@ export interface ImageStore {
   save(image: Buffer, thumbnail: Buffer): Promise<{ url: string; thumbUrl: string }>;
   /** The image a `/uploads` file name stands for, when this store keeps it (files are served from disk). */
   read(fileName: string): Promise<StoredImage | undefined>;
+  /**
+   * Deletes the images stored before `before` whose names (`<name>.webp`) are not in `used`,
+   * with their thumbnails; says how many images went (jobs/image-cleanup.ts).
+   */
+  deleteUnused(before: Date, used: Set<string>): Promise<number>;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -33,6 +38,10 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * (files on disk) or the SHA-256 of the image's bytes (the database).
  */
 export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/(?:[0-9a-f-]{36}|[0-9a-f]{64})\.webp$/;
+/** The name in an image URL the API issued (`/uploads/<name>.webp`), if it is one. */
+export function uploadedImageName(url: string): string | undefined {
+  return UPLOADED_IMAGE_PATTERN.test(url) ? url.slice(UPLOADS_URL_PREFIX.length, -'.webp'.length) : undefined;
+}
 /** A file name the database or S3 store may hold: `<sha256>.webp` or `<sha256>.thumb.webp`. */
 export const STORED_FILE_PATTERN = /^([0-9a-f]{64})(\.thumb)?\.webp$/;
 
@@ -58,6 +67,24 @@ export function createLocalImageStore(dir: string): ImageStore {
       return urls(name);
     },
     read: async () => undefined,
+    async deleteUnused(before, used) {
+      const files = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      let deleted = 0;
+      for (const file of files) {
+        const name = /^([0-9a-f-]{36})\.webp$/.exec(file)?.[1];
+        if (!name || used.has(name)) continue;
+        // Written once, never changed: the file's time is its upload's.
+        if ((await stat(path.join(dir, file))).mtime >= before) continue;
+        // The thumbnail first: an image on disk always has one.
+        await rm(path.join(dir, `${name}.thumb.webp`), { force: true });
+        await rm(path.join(dir, file), { force: true });
+        deleted += 1;
+      }
+      return deleted;
+    },
   };
 }
 
@@ -82,6 +109,11 @@ export function createDatabaseImageStore(repo: ImagesRepo): ImageStore {
       const match = STORED_FILE_PATTERN.exec(fileName);
       if (!match?.[1]) return undefined;
       return match[2] ? repo.findThumbnail(match[1]) : repo.find(match[1]);
+    },
+    async deleteUnused(before, used) {
+      const unused = (await repo.uploadedBefore(before)).filter((name) => !used.has(name));
+      await repo.remove(unused);
+      return unused.length;
     },
   };
 }
