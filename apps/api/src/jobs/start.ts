@@ -30,11 +30,14 @@ const EMAIL_BATCH = 10;
 
 /** The job queue and its workers: the order e-mails, and the expiry of unpaid orders. */
 export async function startJobs(
-  database: Pick<DatabaseHandle, 'db' | 'executeSql' | 'exclusively'>,
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'exclusively'>,
   settings: JobsSettings,
   logger: Logger,
 ): Promise<StartedJobs> {
   const boss = await startPgBoss(database, ['order-event', EXPIRY_QUEUE], logger);
+  // One store holds an embedded database: what is still running in it, a killed store left.
+  if (database.kind === 'pglite')
+    for (const name of ['order-event', EXPIRY_QUEUE]) await boss.retryAbandoned(name);
   const orders = createOrdersRepo(database.db, boss.queue);
   const mailer = createMailer(settings.mail);
   await boss.work<JobPayloads['order-event']>({
