@@ -400,7 +400,8 @@ const routes: RouteContract[] = [
     list: true,
     responses: {
       200: {
-        description: 'A page of users, each with the credit limit that applies to them; `emailVerified`: an admin without it has no admin powers yet.',
+        description:
+          'A page of users, each with the credit limit that applies to them; `emailVerified`: an admin without it has no admin powers yet.',
         schema: z.array(userListItemSchema),
       },
       400: invalid,
