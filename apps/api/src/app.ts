@@ -16,6 +16,7 @@ import { createImagesRepo } from './features/images/repo.js';
 import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
 import { createS3ImageStore, type S3Settings } from './features/images/s3-store.js';
 import { createDatabaseImageStore, createLocalImageStore } from './features/images/store.js';
+import { InvoiceCache } from './features/invoices/cache.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
 import { createInvoicesService } from './features/invoices/service.js';
@@ -75,8 +76,16 @@ export interface AppDeps {
     rateLimitPrefix?: string;
     /** Prefix of the per-account counters' keys in Redis (REDIS_PREFIX + 'account:'). */
     accountLimitPrefix?: string;
-    /** What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT). */
-    accountLimits: { reviewsPerMinute: number; reviewsPerDay: number; profileChangesPerHour: number };
+    /**
+     * What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT) and
+     * download (INVOICE_RATE_LIMIT).
+     */
+    accountLimits: {
+      reviewsPerMinute: number;
+      reviewsPerDay: number;
+      profileChangesPerHour: number;
+      invoicesPerMinute: number;
+    };
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
     /** Unpaid orders one customer may hold at once. */
@@ -113,6 +122,8 @@ export interface AppDeps {
    * (lib/read-cache); the caller wires it to the database's change feed. Without it nothing is kept.
    */
   readCache?: ReadCache;
+  /** Rendered invoices, by version (features/invoices/cache.ts); a new one per app when not given. */
+  invoiceCache?: InvoiceCache;
   /** Tests: told of every answer that breaks the shared contract. */
   checkResponses?: (problem: string) => void;
 }
@@ -130,6 +141,7 @@ export function createApp({
   config,
   jobs = noJobs,
   redis,
+  invoiceCache = new InvoiceCache(),
   readCache,
   checkResponses,
 }: AppDeps): Express {
@@ -247,8 +259,22 @@ export function createApp({
         orders,
         seller: config.seller,
         paymentInstructions: config.paymentInstructions,
+        cache: invoiceCache,
       }),
-      { requireUser: signedIn },
+      {
+        requireUser: signedIn,
+        // A render costs the CPU of hundreds of page answers: one account may not ask for them
+        // without end, even though each version of an invoice is rendered once (decision 026).
+        downloadLimit: accountLimiter(
+          {
+            name: 'invoices-minute',
+            limit: limits.invoicesPerMinute,
+            windowMs: MINUTE_MS,
+            message: apiMessages.tooManyInvoices,
+          },
+          limitStore,
+        ),
+      },
     ),
   );
   api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));

@@ -124,6 +124,8 @@ const envSchema = z.object({
   REVIEW_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Profile changes one account may make per hour (shared through REDIS_URL). */
   PROFILE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Invoice PDFs one account may download per minute (shared through REDIS_URL). */
+  INVOICE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Pages the store renders at once; a visitor over it gets the app, which draws the page itself. */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
   /** Pages rendered for one client address per minute; over it, the app (cached pages never count). */
@@ -240,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       reviewsPerMinute: e.REVIEW_RATE_LIMIT,
       reviewsPerDay: e.REVIEW_DAILY_LIMIT,
       profileChangesPerHour: e.PROFILE_RATE_LIMIT,
+      invoicesPerMinute: e.INVOICE_RATE_LIMIT,
     },
     renderLimits: { concurrency: e.RENDER_CONCURRENCY, perClientPerMinute: e.RENDER_RATE_LIMIT },
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,

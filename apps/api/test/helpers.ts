@@ -12,6 +12,7 @@ import { createTokenService } from '../src/auth/tokens.js';
 import { type DatabaseHandle, openPglite, openPostgres, type QueryLogger } from '../src/db/client.js';
 import type { parts } from '../src/db/schema.js';
 import type { S3Settings } from '../src/features/images/s3-store.js';
+import { InvoiceCache } from '../src/features/invoices/cache.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import { createLogger } from '../src/lib/logger.js';
 import { followChanges, ReadCache } from '../src/lib/read-cache/cache.js';
@@ -73,11 +74,12 @@ export async function createTestApp(
     webDistDir?: string;
     adminEmails?: string[];
     authRateLimit?: number;
-    /** REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT; out of the way unless a test sets them. */
+    /** REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT, INVOICE_RATE_LIMIT; out of the way unless a test sets them. */
     accountLimits?: Partial<{
       reviewsPerMinute: number;
       reviewsPerDay: number;
       profileChangesPerHour: number;
+      invoicesPerMinute: number;
     }>;
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
     redis?: { url: string; prefix: string };
@@ -122,6 +124,7 @@ export async function createTestApp(
   const logger = createLogger('trace', logCapture);
   const redis = options.redis && openRedis(options.redis.url, logger);
   const readCache = options.readCache ? new ReadCache() : undefined;
+  const invoiceCache = new InvoiceCache();
   const stopListening = readCache ? await followChanges(database, readCache) : async () => {};
   const app = createApp({
     database,
@@ -147,6 +150,7 @@ export async function createTestApp(
         reviewsPerMinute: 1000,
         reviewsPerDay: 1000,
         profileChangesPerHour: 1000,
+        invoicesPerMinute: 1000,
         ...options.accountLimits,
       },
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
@@ -167,6 +171,7 @@ export async function createTestApp(
     ...(options.jobs && { jobs: options.jobs }),
     ...(redis && { redis }),
     ...(readCache && { readCache }),
+    invoiceCache,
     // Every answer of every API test is checked against the shared contract; a mismatch is a
     // console.error, which fails the test (setup/fail-on-console.ts).
     checkResponses: (problem) => console.error(problem),
@@ -183,6 +188,8 @@ export async function createTestApp(
     /** What a server listens with: the fast layer over `app` when the read cache is on. */
     store,
     readCache,
+    /** The app's rendered invoices, with their hit and miss counts. */
+    invoiceCache,
     database,
     db: database.db,
     tokens,

@@ -226,6 +226,7 @@ export const apiMessages = {
   tooManyReviews: 'You have posted many reviews in a short time. Please wait a while before posting another.',
   tooManyProfileChanges:
     'Your profile has changed many times in a short time. Please wait a while and try again.',
+  tooManyInvoices: 'You have downloaded many invoices in a short time. Please wait a minute and try again.',
   orderNotFound: 'This order does not exist.',
   belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,
   outOfStock: (available: number) =>
