@@ -93,6 +93,7 @@ export default defineConfig({
       REVIEW_RATE_LIMIT: '1000',
       REVIEW_DAILY_LIMIT: '1000',
       PROFILE_RATE_LIMIT: '1000',
+      INVOICE_RATE_LIMIT: '100000',
     },
   },
 });

@@ -4,9 +4,8 @@ import type { Font } from 'fontkit';
 
 /**
  * The invoices' typeface: DejaVu Sans (the `dejavu-fonts-ttf` package, 0.7 MB a weight), which
- * draws Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic letters, unlike the PDF
- * standard fonts (Latin-1 only). pdfkit embeds the glyphs an invoice uses, shaped by fontkit.
- * It has no CJK: a CJK font is 5 MB and more a weight (docs/decisions/026). A character neither
+ * draws Latin, Greek and Cyrillic, unlike the PDF standard fonts (Latin-1 only). pdfkit embeds
+ * the glyphs an invoice uses, shaped by fontkit. It has no CJK: a CJK font is 5 MB and more a weight (docs/decisions/026). A character neither
  * weight has is printed as U+FFFD (�), never as the font's missing glyph: pdfkit gives every
  * such character that one glyph, which garbles the PDF's text (copy, search, screen readers)
  * of the characters after it.
