@@ -103,6 +103,7 @@ export default defineConfig({
       STORE_NAME: E2E_SELLER.name,
       STORE_ADDRESS: E2E_SELLER.address,
       STORE_TAX_ID: E2E_SELLER.taxId,
+      INVOICE_RATE_LIMIT: '100000',
     },
   },
 });

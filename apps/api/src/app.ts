@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { chooseImageStore } from './features/images/choose-store.js';
 import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
 import type { S3Settings } from './features/images/s3-store.js';
+import { InvoiceCache } from './features/invoices/cache.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
 import { createInvoicesService } from './features/invoices/service.js';
@@ -76,12 +77,16 @@ export interface AppDeps {
     rateLimitPrefix?: string;
     /** Prefix of the per-account counters' keys in Redis (REDIS_PREFIX + 'account:'). */
     accountLimitPrefix?: string;
-    /** What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT, ORDER_RATE_LIMIT). */
+    /**
+     * What one account may write (REVIEW_RATE_LIMIT, REVIEW_DAILY_LIMIT, PROFILE_RATE_LIMIT,
+     * ORDER_RATE_LIMIT) and download (INVOICE_RATE_LIMIT).
+     */
     accountLimits: {
       reviewsPerMinute: number;
       reviewsPerDay: number;
       profileChangesPerHour: number;
       orderChangesPerMinute: number;
+      invoicesPerMinute: number;
     };
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
@@ -123,6 +128,8 @@ export interface AppDeps {
   readCache?: ReadCache;
   /** Where uploads wait for their turn; by default one made from `config.uploadLimits` (tests watch their own). */
   uploadQueue?: BoundedQueue;
+  /** Rendered invoices, by version (features/invoices/cache.ts); a new one per app when not given. */
+  invoiceCache?: InvoiceCache;
   /** Tests: told of every answer that breaks the shared contract. */
   checkResponses?: (problem: string) => void;
 }
@@ -140,6 +147,7 @@ export function createApp({
   config,
   jobs = noJobs,
   redis,
+  invoiceCache = new InvoiceCache(),
   readCache,
   uploadQueue = new BoundedQueue(config.uploadLimits),
   checkResponses,
@@ -271,8 +279,22 @@ export function createApp({
         orders,
         seller: config.seller,
         paymentInstructions: config.paymentInstructions,
+        cache: invoiceCache,
       }),
-      { requireUser: signedIn },
+      {
+        requireUser: signedIn,
+        // A render costs the CPU of hundreds of page answers: one account may not ask for them
+        // without end, even though each version of an invoice is rendered once (decision 026).
+        downloadLimit: accountLimiter(
+          {
+            name: 'invoices-minute',
+            limit: limits.invoicesPerMinute,
+            windowMs: MINUTE_MS,
+            message: apiMessages.tooManyInvoices,
+          },
+          limitStore,
+        ),
+      },
     ),
   );
   api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));

@@ -135,6 +135,8 @@ const envSchema = z.object({
   /** How long a client may take to send a request's headers, and the whole request (decision 028). */
   HEADERS_TIMEOUT: positiveDuration.default(20 * DURATION_UNITS_MS.s),
   REQUEST_TIMEOUT: positiveDuration.default(60 * DURATION_UNITS_MS.s),
+  /** Invoice PDFs one account may download per minute (shared through REDIS_URL). */
+  INVOICE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Pages the store renders at once; a visitor over it gets the app, which draws the page itself. */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
   /** Pages rendered for one client address per minute; over it, the app (cached pages never count). */
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       reviewsPerDay: e.REVIEW_DAILY_LIMIT,
       profileChangesPerHour: e.PROFILE_RATE_LIMIT,
       orderChangesPerMinute: e.ORDER_RATE_LIMIT,
+      invoicesPerMinute: e.INVOICE_RATE_LIMIT,
     },
     /** Milliseconds (lib/http-server.ts). */
     clientTimeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT },

@@ -1,16 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, parts } from '../src/db/schema.js';
+import { orders, parts, sentEmails } from '../src/db/schema.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
 import { type JobQueue, noJobs } from '../src/jobs/queue.js';
 import { type StartedJobs, startJobs } from '../src/jobs/start.js';
 import { freePort } from '../src/lib/free-port.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createMailer } from '../src/mail/mailer.js';
-import { createOrderEventJob } from '../src/mail/order-event-job.js';
+import { CLAIM_LIFETIME_MS, createOrderEventJob } from '../src/mail/order-event-job.js';
+import { writeOutboxFile } from '../src/mail/outbox.js';
 import { createSentEmailsRepo } from '../src/mail/sent-emails-repo.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, openTestDatabase, partRow, TEST_PAYMENT_INSTRUCTIONS } from './helpers.js';
@@ -267,6 +268,44 @@ describe('each e-mail once, however often its job runs', () => {
     );
     expect(email?.recipients).toEqual([customer.email]);
   });
+
+  /** A paid order whose payment e-mail's key a killed run claimed `minutesAgo` and never confirmed. */
+  async function claimedByAKilledRun(minutesAgo: number) {
+    const order = await place(customer, partId);
+    await smtp.waitFor((e) => e.subject.includes(order.number), 2);
+    await createOrdersRepo(ctx.db, noJobs).move(order._id, { from: ['unpaid'], to: 'paid', by: admin.email });
+    const [event] = (await createOrdersRepo(ctx.db, noJobs).events(order._id)).slice(-1);
+    const eventId = event?.id as string;
+    await ctx.db.insert(sentEmails).values({
+      key: `${eventId}:paid:${customer.email}`,
+      delivered: false,
+      sentAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    return { eventId, subject: `Payment received for your order ${order.number}` };
+  }
+
+  it('logs an e-mail whose sender died before the server answered, once, and does not send it twice', async () => {
+    const { eventId, subject } = await claimedByAKilledRun(CLAIM_LIFETIME_MS / 60_000 + 1);
+    const logged = () =>
+      capturedLines.filter((line) => line.includes(eventId) && /may not have been delivered/.test(line));
+    const run = job(smtp.url);
+    await run({ eventId }, attempt);
+    await run({ eventId }, attempt);
+    expect(logged()).toHaveLength(1);
+    expect(JSON.parse(logged()[0] as string)).toMatchObject({ level: 50, eventId, kind: 'paid' });
+    // Anything sent would have arrived before the job's run settled.
+    expect(smtp.received.filter((e) => e.subject === subject)).toEqual([]);
+  });
+
+  it('waits for a claim still young: its sender may still be talking to the server', async () => {
+    const { eventId, subject } = await claimedByAKilledRun(0);
+    await expect(job(smtp.url)({ eventId }, attempt)).rejects.toThrow(/not sent/);
+    expect(capturedLines.some((line) => line.includes(eventId) && /looks again later/.test(line))).toBe(true);
+    expect(
+      capturedLines.some((line) => line.includes(eventId) && /may not have been delivered/.test(line)),
+    ).toBe(false);
+    expect(smtp.received.filter((e) => e.subject === subject)).toEqual([]);
+  });
 });
 
 describe('a mail server that is down', () => {
@@ -339,6 +378,38 @@ describe('the outbox, without SMTP_URL', () => {
 
     const second = await outbox(admin, '?page=2&limit=1').expect(200);
     expect(second.body.map((e: { id: string }) => e.id)).toEqual([ids[1]]);
+  });
+
+  it('writes an e-mail written again over its own file: one file, the last message', async () => {
+    const at = new Date('2026-11-25T10:00:00.000Z');
+    const again = mkdtempSync(path.join(tmpdir(), 'store-outbox-'));
+    try {
+      const first = await writeOutboxFile(
+        again,
+        'event-1:paid:buyer@example.com',
+        at,
+        Buffer.from('Subject: 1\r\n\r\none'),
+      );
+      const second = await writeOutboxFile(
+        again,
+        'event-1:paid:buyer@example.com',
+        at,
+        Buffer.from('Subject: 2\r\n\r\ntwo'),
+      );
+      const other = await writeOutboxFile(
+        again,
+        'event-1:paid:other@example.com',
+        at,
+        Buffer.from('Subject: 3\r\n\r\n'),
+      );
+      expect(second).toBe(first);
+      expect(other).not.toBe(first);
+      expect(readdirSync(again).sort()).toEqual([first, other].sort());
+      expect(readFileSync(path.join(again, first), 'utf8')).toContain('two');
+      expect(first.startsWith('20261125T100000000Z-')).toBe(true);
+    } finally {
+      rmSync(again, { recursive: true, force: true });
+    }
   });
 
   it('is for admins only', async () => {

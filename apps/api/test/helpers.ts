@@ -12,6 +12,7 @@ import { createTokenService } from '../src/auth/tokens.js';
 import { type DatabaseHandle, openPglite, openPostgres, type QueryLogger } from '../src/db/client.js';
 import type { parts } from '../src/db/schema.js';
 import type { S3Settings } from '../src/features/images/s3-store.js';
+import { InvoiceCache } from '../src/features/invoices/cache.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import type { BoundedQueue } from '../src/lib/bounded-queue.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -80,6 +81,7 @@ export async function createTestApp(
       reviewsPerDay: number;
       profileChangesPerHour: number;
       orderChangesPerMinute: number;
+      invoicesPerMinute: number;
     }>;
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
     redis?: { url: string; prefix: string };
@@ -128,6 +130,7 @@ export async function createTestApp(
   const logger = createLogger('trace', logCapture);
   const redis = options.redis && openRedis(options.redis.url, logger);
   const readCache = options.readCache ? new ReadCache() : undefined;
+  const invoiceCache = new InvoiceCache();
   const stopListening = readCache ? await followChanges(database, readCache) : async () => {};
   const app = createApp({
     database,
@@ -155,6 +158,7 @@ export async function createTestApp(
         reviewsPerDay: 1000,
         profileChangesPerHour: 1000,
         orderChangesPerMinute: 100_000,
+        invoicesPerMinute: 1000,
         ...options.accountLimits,
       },
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
@@ -176,6 +180,7 @@ export async function createTestApp(
     ...(redis && { redis }),
     ...(readCache && { readCache }),
     ...(options.uploadQueue && { uploadQueue: options.uploadQueue }),
+    invoiceCache,
     // Every answer of every API test is checked against the shared contract; a mismatch is a
     // console.error, which fails the test (setup/fail-on-console.ts).
     checkResponses: (problem) => console.error(problem),
@@ -192,6 +197,8 @@ export async function createTestApp(
     /** What a server listens with: the fast layer over `app` when the read cache is on. */
     store,
     readCache,
+    /** The app's rendered invoices, with their hit and miss counts. */
+    invoiceCache,
     database,
     db: database.db,
     tokens,

@@ -153,3 +153,49 @@ describe('GET /api/order/:id/invoice.pdf', () => {
     }
   });
 });
+
+describe('invoices rendered once per version, and limited per account (issue 19)', () => {
+  it('serves a second download of the same order from the cache, and a new PDF once the order changes', async () => {
+    const order = await place(plainPartId, 10);
+    const { counts } = ctx.invoiceCache;
+    const first = expectPdf(await invoice(order._id, customer), order.number);
+    const missesAfterFirst = counts.misses;
+    const hitsAfterFirst = counts.hits;
+    // The owner again, then an admin: the same version of the same invoice, not rendered again.
+    const again = expectPdf(await invoice(order._id, customer), order.number);
+    const byAdmin = expectPdf(await invoice(order._id, admin), order.number);
+    expect(counts.misses).toBe(missesAfterFirst);
+    expect(counts.hits).toBe(hitsAfterFirst + 2);
+    expect(again.equals(first)).toBe(true);
+    expect(byAdmin.equals(first)).toBe(true);
+
+    await ctx
+      .http()
+      .patch(`/api/order/${order._id}/status`)
+      .set(admin.auth)
+      .send({ status: 'paid' })
+      .expect(200);
+    const paid = expectPdf(await invoice(order._id, customer), order.number);
+    expect(counts.misses).toBe(missesAfterFirst + 1);
+    expect(paid.equals(first)).toBe(false);
+    expect((await readPdf(paid)).text).toContain('Status: Paid');
+    // Another customer still gets no one else's invoice out of the cache.
+    await ctx.http().get(`/api/order/${order._id}/invoice.pdf`).set(other.auth).expect(404);
+  });
+
+  it('refuses an account past INVOICE_RATE_LIMIT a minute with 429, and no one else', async () => {
+    const limited = await createTestApp({ database: ctx.database, accountLimits: { invoicesPerMinute: 2 } });
+    try {
+      const order = await place(plainPartId, 10);
+      const get = (who: { auth: Record<string, string> }) =>
+        limited.http().get(`/api/order/${order._id}/invoice.pdf`).set(who.auth);
+      await get(customer).expect(200);
+      await get(customer).expect(200);
+      const refused = await get(customer).expect(429);
+      expect(refused.body).toEqual({ message: apiMessages.tooManyInvoices });
+      await get(admin).expect(200);
+    } finally {
+      await limited.closeApp();
+    }
+  });
+});

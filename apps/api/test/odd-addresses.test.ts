@@ -15,7 +15,14 @@ import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
  */
 const ODD = ['ops,attacker@x.test', '<root>x@x.test', 'ops;attacker@x.test', 'ops:attacker@x.test'];
 const FROM = 'Parts Depot <orders@partsdepot.example>';
-const email = (to: string) => ({ to, subject: 'Your order', text: 'Hello', html: '<p>Hello</p>' });
+const email = (to: string) => ({
+  key: `test:${to}`,
+  at: new Date(),
+  to,
+  subject: 'Your order',
+  text: 'Hello',
+  html: '<p>Hello</p>',
+});
 
 describe('sign-in with an odd address', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

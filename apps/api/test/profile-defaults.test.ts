@@ -107,7 +107,7 @@ describe('PUT /api/profile/defaults', () => {
     [{ phone: '' }, 'phone', m.phoneRequired],
     [{ address: 'short' }, 'address', m.addressTooShort],
     [{ address: 'x'.repeat(301) }, 'address', m.addressTooLong],
-    [{ address: '1 Main Street <script>' }, 'address', m.addressInvalid],
+    [{ address: '1 Main Street \u202Eevil' }, 'address', m.addressInvalid],
     [{ companyName: 'x'.repeat(121) }, 'companyName', m.companyNameTooLong],
     [{ companyName: 'Bad\u0000Name' }, 'companyName', m.companyNameInvalid],
     [{ companyName: 'Acme', vatNumber: 'GB<123>' }, 'vatNumber', m.vatNumberInvalid],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { invoiceFonts, printable } from '../src/features/invoices/invoice-font.js';
 import { type InvoiceData, renderInvoice } from '../src/features/invoices/render-invoice.js';
-import { toWinAnsi } from '../src/features/invoices/win-ansi.js';
 import type { InvoiceOrder } from '../src/features/orders/dto.js';
 import { type PdfPage, readPdf } from './pdf-text.js';
 
@@ -140,39 +140,63 @@ describe('renderInvoice', () => {
     expect(pages[1]?.text).toContain('Please quote PD-100042');
   });
 
-  it('prints Latin-1 names as they are and degrades other characters instead of failing', async () => {
+  it('prints Cyrillic, Greek and accented names, addresses and part names in its own font', async () => {
+    const words = {
+      name: 'Иван Петров',
+      greek: 'Ελένη Παπαδοπούλου',
+      address: 'ул. Тверская 7, Москва 125009 · ul. Piotrkowska 1, 90-001 Łódź · Ştefan Đorđe',
+      part: 'Процессор «Эльбрус-8С» – fitting',
+    };
     const { text } = await readPdf(
       await renderInvoice(
         invoice({
           buyer: {
-            name: 'Zoë Müller',
-            email: 'zoe@example.com',
-            phone: '+48 42 000 00 00',
-            address: 'ul. Piotrkowska 1, 90-001 Łódź, Polska 日本 🚚',
+            name: words.name,
+            companyName: words.greek,
+            email: 'ivan@example.com',
+            phone: '+7 495 000 00 00',
+            address: words.address,
           },
-          line: {
-            description: 'Ventil „Größe 2“ – ﬁtting',
-            quantity: 1,
-            unitPriceCents: 500,
-            amountCents: 500,
-          },
+          line: { description: words.part, quantity: 1, unitPriceCents: 500, amountCents: 500 },
           totalCents: 500,
         }),
       ),
     );
-    expect(text).toContain('Zoë Müller');
-    expect(text).toContain('90-001 Lódz, Polska ?? ?');
-    expect(text).toContain('Ventil „Größe 2“ – fitting');
+    for (const expected of Object.values(words)) expect(text).toContain(expected);
+    expect(text).not.toContain('?');
+    // Drawn, not only carried in the text layer: the font has a glyph for every character.
+    const { regular, bold } = await invoiceFonts();
+    for (const ch of Object.values(words).join('').replace(/\s/g, '')) {
+      expect(regular.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0), ch).toBe(true);
+      expect(bold.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0), ch).toBe(true);
+    }
+  });
+
+  it('prints characters its font lacks (CJK, emoji) as U+FFFD, keeping the rest of the text intact', async () => {
+    const { text } = await readPdf(
+      await renderInvoice(
+        invoice({
+          buyer: {
+            name: '山田 Taro',
+            email: 'taro@example.com',
+            phone: '+81 3 0000 0000',
+            address: '東京都 1-1 Chiyoda 🚚',
+          },
+        }),
+      ),
+    );
+    expect(text).toContain('\uFFFD\uFFFD Taro');
+    expect(text).toContain('\uFFFD\uFFFD\uFFFD 1-1 Chiyoda');
+    expect(text).toContain('taro@example.com');
   });
 });
 
-describe('toWinAnsi', () => {
-  it('keeps WinAnsi text and line breaks, folds marks and strokes, and replaces the rest', () => {
-    expect(toWinAnsi('Zoë Müller, Straße 5 – €12 “ok”')).toBe('Zoë Müller, Straße 5 – €12 “ok”');
-    expect(toWinAnsi('Łódź\r\nKraków')).toBe('Lódz\nKraków');
-    expect(toWinAnsi('Ştefan Ćosić Đorđe')).toBe('Stefan Cosic Dorde');
-    expect(toWinAnsi('tab\there\u0000x')).toBe('tab here x');
-    expect(toWinAnsi('Москва 東京 🚚')).toBe('?????? ?? ?');
-    expect(toWinAnsi('−5 ﬁ ①')).toBe('-5 fi 1');
+describe('printable', () => {
+  it('composes text, keeps line breaks, makes tabs and other controls spaces, and marks what the font lacks', async () => {
+    const fonts = await invoiceFonts();
+    expect(printable('Zoe\u0308 Mu\u0308ller', fonts)).toBe('Zoë Müller');
+    expect(printable('Łódź\r\nKraków\rWarszawa', fonts)).toBe('Łódź\nKraków\nWarszawa');
+    expect(printable('tab\there\u0000x\u0085y', fonts)).toBe('tab here x y');
+    expect(printable('Москва Αθήνα 東京 🚚', fonts)).toBe('Москва Αθήνα \uFFFD\uFFFD \uFFFD');
   });
 });

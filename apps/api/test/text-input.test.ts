@@ -230,3 +230,31 @@ describe('multi-line texts', () => {
     expect(res.body.fields).toEqual({ name: m.nameInvalid });
   });
 });
+
+describe('addresses (issue 19)', () => {
+  it('take any printable text of any script at ordering: an Arabic comma, №, quotes, symbols', async () => {
+    const address = 'شارع الملك فهد، الرياض ١٢٣٤٥ · кв. № 12 · "Rear" <gate> ★';
+    const res = await ctx
+      .http()
+      .post('/api/order')
+      .set(customer)
+      .send({ ...order(), address })
+      .expect(201);
+    expect(res.body.order.address).toBe(address);
+  });
+
+  it.each([
+    ['a right-to-left override', '\u202E'],
+    ['a bidi isolate', '\u2066'],
+    ['a zero-width space', '\u200B'],
+    ['a line separator', '\u2028'],
+  ])('refuse %s at ordering', async (_name, character) => {
+    const res = await ctx
+      .http()
+      .post('/api/order')
+      .set(customer)
+      .send({ ...order(), address: `1 Test Street${character}, Testtown` })
+      .expect(400);
+    expect(res.body.fields).toEqual({ address: m.addressInvalid });
+  });
+});

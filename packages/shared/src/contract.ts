@@ -299,7 +299,11 @@ const routes: RouteContract[] = [
       'Numbered with the order number; the seller from `STORE_NAME`, `STORE_ADDRESS` and `STORE_TAX_ID`; the line, any bulk discount, and the total.',
     access: 'signed-in',
     params: idParams,
-    responses: { 200: { description: 'The invoice (application/pdf).' }, 404: notFound },
+    responses: {
+      200: { description: 'The invoice (application/pdf).' },
+      404: notFound,
+      429: error('Too many invoices downloaded by this account (INVOICE_RATE_LIMIT a minute).'),
+    },
   },
   {
     method: 'delete',

@@ -195,7 +195,13 @@ describe('order', () => {
     [{ ...order, address: '' }, 'address', m.addressRequired],
     [{ ...order, address: 'Main St' }, 'address', m.addressTooShort],
     [{ ...order, address: 'x'.repeat(301) }, 'address', m.addressTooLong],
-    [{ ...order, address: '<script>alert(1)</script> Street' }, 'address', m.addressInvalid],
+    [{ ...order, address: '12 Harbour Street\u0000, Springfield' }, 'address', m.addressInvalid],
+    [{ ...order, address: '12 Harbour Street\u202E, Springfield' }, 'address', m.addressInvalid],
+    [{ ...order, address: '12 Harbour Street\u2066, Springfield' }, 'address', m.addressInvalid],
+    [{ ...order, address: '12 Harbour Street\u200B, Springfield' }, 'address', m.addressInvalid],
+    [{ ...order, address: '12 Harbour Street\u2028Springfield' }, 'address', m.addressInvalid],
+    [{ ...order, address: '12 Harbour Street\uE000, Springfield' }, 'address', m.addressInvalid],
+    [{ ...order, address: '12 Harbour Street\u000B, Springfield' }, 'address', m.addressInvalid],
   ])('order %# → %s: %s', (input, field, message) => {
     expect(messageFor(orderInputSchema, input, field)).toBe(message);
   });
@@ -205,6 +211,17 @@ describe('order', () => {
       true,
     );
     expect(orderInputSchema.safeParse({ ...order, address: '東京都千代田区丸の内1-1-1' }).success).toBe(true);
+  });
+
+  it.each([
+    'شارع الملك فهد، الرياض ١٢٣٤٥',
+    'ул. Тверская, д. 7, кв. № 12, Москва',
+    'Οδός Ερμού 10, Αθήνα 105 63',
+    'خیابان ولی‌عصر، تهران',
+    'Flat 2 "The Mill" [rear], 5 <Quay> St!\n\tBristol BS1 4DJ ★',
+    '〒100-0005 東京都千代田区丸の内１丁目',
+  ])('accepts the printable address %j', (address) => {
+    expect(orderInputSchema.safeParse({ ...order, address }).success).toBe(true);
   });
 
   it.each([0, -1, 1.5, Number.NaN, 10_000_001])('refuses quantity %s', (productQuantity) => {

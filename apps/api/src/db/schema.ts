@@ -245,13 +245,16 @@ export const orderEvents = pgTable(
 );
 
 /**
- * E-mails already handed to the mail server (or written to the outbox), one row per e-mail:
- * a job that runs again after a crash finds its row and does not send twice.
+ * E-mails written to the outbox, or claimed for the mail server, one row per e-mail: a job that
+ * runs again after a crash finds its row and does not send twice (mail/order-event-job.ts).
  */
 export const sentEmails = pgTable('sent_emails', {
   /** `<event id>:<kind>:<recipient>`, unique per e-mail the store means to send. */
   key: text('key').primaryKey(),
+  /** When the row was written: for an SMTP claim, when its sending began. */
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** False while an SMTP claim waits for the server's acceptance (migration 0017). */
+  delivered: boolean('delivered').notNull().default(true),
 });
 
 /** PostgreSQL's bytea as a Buffer (pg sends and reads Buffers as they are). */

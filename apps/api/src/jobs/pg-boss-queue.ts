@@ -126,6 +126,22 @@ export async function startPgBoss(
       workerIds.set(worker.name, id);
     },
 
+    /**
+     * Retries now the jobs of `name` left running by a process that died, instead of after their
+     * timeout (JOB_TIMEOUT_SECONDS): only for a database no other process can be working on (the
+     * embedded one, locked to one store), before this process starts its workers.
+     */
+    async retryAbandoned(name: string) {
+      const { rows } = await database.executeSql(
+        `select id from ${schema}.job where name = $1 and state = 'active'`,
+        [name],
+      );
+      const ids = (rows as { id: string }[]).map((row) => row.id);
+      if (!ids.length) return;
+      await boss.fail(name, ids);
+      logger.warn({ queue: name, jobs: ids.length }, 'jobs left running by a stopped process run again');
+    },
+
     /** Fetches now instead of at the next poll (a job this process just sent). */
     wake(name: string) {
       const id = workerIds.get(name);

@@ -45,6 +45,9 @@ export async function startJobs(
   logger: Logger,
 ): Promise<StartedJobs> {
   const boss = await startPgBoss(database, ['order-event', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE], logger);
+  // One store holds an embedded database: what is still running in it, a killed store left.
+  if (database.kind === 'pglite')
+    for (const name of ['order-event', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE]) await boss.retryAbandoned(name);
   const orders = createOrdersRepo(database.db, boss.queue);
   const mailer = createMailer(settings.mail);
   await boss.work<JobPayloads['order-event']>({

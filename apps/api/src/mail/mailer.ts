@@ -4,6 +4,10 @@ import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { writeOutboxFile } from './outbox.js';
 
 export interface OutgoingEmail {
+  /** Names the e-mail: the same key is the same e-mail (`<event id>:<kind>:<recipient>`). */
+  key: string;
+  /** When it was called for: outbox files are named, and listed, by it. */
+  at: Date;
   to: string;
   subject: string;
   text: string;
@@ -11,6 +15,11 @@ export interface OutgoingEmail {
 }
 
 export interface Mailer {
+  /**
+   * Whether sending an e-mail again (same key) replaces it rather than sending it twice: true
+   * for the outbox, false for SMTP (a message handed over twice arrives twice).
+   */
+  repeatSafe: boolean;
   /** Resolves once the server accepted the message (or it is in the outbox); rejects otherwise. */
   send(email: OutgoingEmail): Promise<void>;
   close(): void;
@@ -37,6 +46,7 @@ export function createMailer(settings: {
   if (settings.smtpUrl) {
     const smtp = nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS }, defaults);
     return {
+      repeatSafe: false,
       async send(email) {
         await smtp.sendMail(addressed(email, sender));
       },
@@ -45,9 +55,10 @@ export function createMailer(settings: {
   }
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true }, defaults);
   return {
+    repeatSafe: true,
     async send(email) {
       const { message } = await composer.sendMail(addressed(email, sender));
-      await writeOutboxFile(settings.outboxDir, message as Buffer);
+      await writeOutboxFile(settings.outboxDir, email.key, email.at, message as Buffer);
     },
     close: () => composer.close(),
   };
@@ -73,5 +84,6 @@ function addressed(email: OutgoingEmail, sender: string) {
     throw new Error('The recipient is not a single e-mail address: nothing was sent');
   }
   const recipient = { name: '', address: email.to.trim() };
-  return { ...email, to: recipient, envelope: { from: sender, to: [recipient] } };
+  const { subject, text, html } = email;
+  return { subject, text, html, to: recipient, envelope: { from: sender, to: [recipient] } };
 }

@@ -2,23 +2,34 @@ import type { OrdersRepo } from '../features/orders/repo.js';
 import type { JobContext } from '../jobs/pg-boss-queue.js';
 import type { JobPayloads } from '../jobs/queue.js';
 import type { Logger } from '../lib/logger.js';
-import type { Mailer } from './mailer.js';
+import { oneAtATime } from '../lib/one-at-a-time.js';
+import type { Mailer, OutgoingEmail } from './mailer.js';
 import { type OrderEmailSettings, orderEmails } from './order-emails.js';
 import type { SentEmailsRepo } from './sent-emails-repo.js';
 
 /**
- * The `order-event` job: the e-mails a change of an order calls for, each sent exactly once.
+ * An SMTP claim still unconfirmed after this was left by a run that died: a live one has had its
+ * answer long before (the SMTP timeouts in mailer.ts add up to under a minute).
+ */
+export const CLAIM_LIFETIME_MS = 2 * 60_000;
+
+/** Another run holds the e-mail's claim and may still be sending it: look again later. */
+class StillSending extends Error {}
+
+/**
+ * The `order-event` job: the e-mails a change of an order calls for, each sent once, keyed
+ * `<event id>:<kind>:<recipient>` in `sent_emails` (docs/decisions/011 and 026).
  *
- * Before an e-mail goes out its key (`<event id>:<kind>:<recipient>`) is claimed in
- * `sent_emails` (insert … on conflict do nothing, committed at once); whoever holds the claim
- * sends, and anyone else (a second try of the job, another instance) skips it. A send that
- * fails gives the claim back, and the job fails, to be retried with backoff: the e-mails that
- * went out stay claimed and are not sent again.
+ * The outbox (no SMTP_URL) is written first and marked after: writing an e-mail again replaces
+ * its file, so a run killed between the two writes it again on the next try: exactly once.
  *
- * The price of never sending twice: if the process dies between the claim and the server's
- * answer, or the claim cannot be given back (the database went away too), that one e-mail is
- * never sent (at most once). The window is the few seconds of one SMTP exchange; sending first
- * and recording afterwards would instead risk sending it twice.
+ * A mail server cannot take a message back, so for SMTP the key is claimed first (committed at
+ * once), the message sent, then the claim confirmed; anyone else (a second try, another
+ * instance) finds the claim and does not send. A send that fails gives the claim back and the
+ * job is retried with backoff. A run killed between claim and confirmation leaves a claim that
+ * nothing confirms: the next try waits out CLAIM_LIFETIME_MS, then logs that e-mail as possibly
+ * undelivered instead of sending it twice (at most once). Each process sends one SMTP message at
+ * a time, so a kill leaves at most one such e-mail.
  */
 export function createOrderEventJob(deps: {
   orders: Pick<OrdersRepo, 'findEvent' | 'events'>;
@@ -28,6 +39,34 @@ export function createOrderEventJob(deps: {
   logger: Logger;
 }) {
   const { orders, sentEmails, mailer, logger } = deps;
+  const smtpTurn = oneAtATime();
+
+  async function deliverOnce(email: OutgoingEmail, about: { eventId: string; kind: string }) {
+    const claim = await sentEmails.claim(email.key);
+    if (claim === 'delivered') return;
+    if (claim === 'pending') {
+      if (!(await sentEmails.giveUp(email.key, CLAIM_LIFETIME_MS))) throw new StillSending();
+      logger.error(
+        about,
+        'an order e-mail was handed to the mail server by a run that ended before the server answered: it may not have been delivered, and it is not sent again',
+      );
+      return;
+    }
+    try {
+      await mailer.send(email);
+    } catch (error) {
+      await sentEmails.release(email.key);
+      throw error;
+    }
+    await sentEmails.confirm(email.key);
+  }
+
+  async function deliver(email: OutgoingEmail, about: { eventId: string; kind: string }) {
+    if (!mailer.repeatSafe) return smtpTurn(() => deliverOnce(email, about));
+    if (await sentEmails.delivered(email.key)) return;
+    await mailer.send(email);
+    await sentEmails.markDelivered(email.key);
+  }
 
   return async ({ eventId }: JobPayloads['order-event'], job: JobContext): Promise<void> => {
     const found = await orders.findEvent(eventId);
@@ -36,18 +75,20 @@ export function createOrderEventJob(deps: {
     const placement =
       found.event.status === 'unpaid' && (await orders.events(found.order.id))[0]?.id === eventId;
     let failures = 0;
-    for (const email of orderEmails(found, placement, deps.settings)) {
-      const key = `${eventId}:${email.kind}:${email.to}`;
-      if (!(await sentEmails.claim(key))) continue;
+    for (const { kind, ...email } of orderEmails(found, placement, deps.settings)) {
+      const key = `${eventId}:${kind}:${email.to}`;
       try {
-        await mailer.send(email);
+        await deliver({ ...email, key, at: found.event.at }, { eventId, kind });
       } catch (error) {
         failures += 1;
-        await sentEmails.release(key);
+        if (error instanceof StillSending) {
+          logger.warn({ eventId, kind }, 'an order e-mail is held by another run; the job looks again later');
+          continue;
+        }
         // No message: a mail server's refusal may quote the recipient's address.
         const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
         logger[job.lastAttempt ? 'error' : 'warn'](
-          { eventId, kind: email.kind, code, responseCode },
+          { eventId, kind, code, responseCode },
           job.lastAttempt
             ? 'an order e-mail could not be sent and will not be tried again'
             : 'an order e-mail could not be sent; the job tries again later',

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutboxEmail } from '@store/shared';
 import type { Page } from '../lib/pagination.js';
@@ -7,17 +7,36 @@ import { parseEml } from './eml.js';
 
 /**
  * DATA_DIR/outbox: the e-mails a store without SMTP_URL would have sent, one `.eml` file each.
- * Names start with the time they were written (UTC, to the millisecond), so their order is the
- * order they were written in; a random tail keeps two written at once apart.
+ * A name is the time the e-mail was called for (UTC, to the millisecond), so names sort in that
+ * order, then a hash of the e-mail's key: the same e-mail always gets the same name, and writing
+ * it again replaces it (issue 19: that is what lets the 'sent' mark follow the write). Files of
+ * stores before that end in 8 random hex digits instead; they are listed too.
  */
-const FILE_NAME = /^\d{8}T\d{9}Z-[0-9a-f]{8}\.eml$/;
+const FILE_NAME = /^\d{8}T\d{9}Z-(?:[0-9a-f]{8}|[0-9a-f]{24})\.eml$/;
 
-export async function writeOutboxFile(dir: string, message: Buffer): Promise<string> {
+export function outboxFileName(key: string, at: Date): string {
+  const stamp = at.toISOString().replace(/[-:.]/g, '');
+  return `${stamp}-${createHash('sha256').update(key).digest('hex').slice(0, 24)}.eml`;
+}
+
+/**
+ * Writes the e-mail `key` (repeat-safe): to a temporary file first, then renamed over its name
+ * in one step, so a process killed halfway leaves either no file or the whole message, never a
+ * torn one, and a second write leaves one file. (A temporary file of a killed write may stay
+ * behind; its name starts with a dot and nothing lists it.)
+ */
+export async function writeOutboxFile(dir: string, key: string, at: Date, message: Buffer): Promise<string> {
   // Customers' names and addresses: the owner's alone, like the rest of DATA_DIR.
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const stamp = new Date().toISOString().replace(/[-:.]/g, '');
-  const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
-  await writeFile(path.join(dir, name), message, { mode: 0o600, flag: 'wx' });
+  const name = outboxFileName(key, at);
+  const temporary = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, message, { mode: 0o600, flag: 'wx' });
+    await rename(temporary, path.join(dir, name));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
   return name;
 }
 

@@ -1,26 +1,78 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sentEmails } from '../db/schema.js';
 
-/** The e-mails already sent, by key (`<event id>:<kind>:<recipient>`). */
+/**
+ * What became of an e-mail the store means to send, by key (`<event id>:<kind>:<recipient>`):
+ * `claimed` by the caller just now; `delivered` (written to the outbox, or accepted by the mail
+ * server); or `pending`: claimed for the mail server by a run that has not said (yet, or ever)
+ * whether the server accepted it.
+ */
+export type Claim = 'claimed' | 'delivered' | 'pending';
+
 export function createSentEmailsRepo(db: Database) {
+  async function delivered(key: string): Promise<boolean> {
+    const [row] = await db
+      .select({ delivered: sentEmails.delivered })
+      .from(sentEmails)
+      .where(eq(sentEmails.key, key));
+    return row?.delivered === true;
+  }
+
   return {
-    /**
-     * Claims the e-mail for this sender; false when another (an earlier try, another instance)
-     * already holds it. The claim commits at once, before the message is sent.
-     */
-    async claim(key: string): Promise<boolean> {
-      const claimed = await db
+    delivered,
+
+    /** Records an e-mail as delivered (after its outbox file was written); again is harmless. */
+    async markDelivered(key: string): Promise<void> {
+      await db
         .insert(sentEmails)
-        .values({ key })
+        .values({ key, delivered: true })
+        .onConflictDoUpdate({ target: sentEmails.key, set: { delivered: true } });
+    },
+
+    /**
+     * Claims the e-mail for this sender before it goes to the mail server; the claim commits at
+     * once. Anyone else (an earlier try, another instance) finds it and does not send.
+     */
+    async claim(key: string): Promise<Claim> {
+      const [claimed] = await db
+        .insert(sentEmails)
+        .values({ key, delivered: false })
         .onConflictDoNothing()
         .returning({ key: sentEmails.key });
-      return claimed.length === 1;
+      if (claimed) return 'claimed';
+      // Gone between the two statements (given back): pending, and the caller's next try claims it.
+      return (await delivered(key)) ? 'delivered' : 'pending';
+    },
+
+    /** The mail server accepted the claimed e-mail. */
+    async confirm(key: string): Promise<void> {
+      await db.update(sentEmails).set({ delivered: true }).where(eq(sentEmails.key, key));
     },
 
     /** Gives a claim back after a failed send, so the job's next try sends it. */
     async release(key: string): Promise<void> {
-      await db.delete(sentEmails).where(eq(sentEmails.key, key));
+      await db.delete(sentEmails).where(and(eq(sentEmails.key, key), eq(sentEmails.delivered, false)));
+    },
+
+    /**
+     * Takes over a claim left unconfirmed for longer than `lifetimeMs` (its sender died), so it
+     * is reported once: it counts as delivered from now on, as nothing can tell whether it was.
+     * False while the claim is younger (its sender may still be waiting for the server).
+     */
+    async giveUp(key: string, lifetimeMs: number): Promise<boolean> {
+      const taken = await db
+        .update(sentEmails)
+        .set({ delivered: true })
+        .where(
+          and(
+            eq(sentEmails.key, key),
+            eq(sentEmails.delivered, false),
+            sql`${sentEmails.sentAt} < now() - make_interval(secs => ${lifetimeMs / 1000})`,
+          ),
+        )
+        .returning({ key: sentEmails.key });
+      return taken.length === 1;
     },
   };
 }

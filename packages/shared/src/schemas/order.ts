@@ -116,15 +116,22 @@ export const phoneSchema = z
     return digits >= 7 && digits <= 15;
   }, m.phoneInvalid);
 
-/** Letters of any script, digits, spaces and the punctuation addresses use; no control chars. */
+/**
+ * Any printable text of any script, on one line or several (issue 19: an Arabic comma, `،`, or
+ * `№` was refused): letters, marks, digits, punctuation, symbols and spaces, and the joiners
+ * Persian and Indic scripts spell with (U+200C, U+200D). Still refused: control characters,
+ * bidirectional and other invisible format characters (U+202E …), line and paragraph
+ * separators, private-use and unassigned code points. Every page and document escapes it.
+ */
+const PRINTABLE_LINES = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\t\n\r\u200C\u200D]+$/u;
+
 export const addressSchema = z
   .string({ error: m.addressRequired })
   .trim()
   .min(1, m.addressRequired)
   .min(10, m.addressTooShort)
   .max(300, m.addressTooLong)
-  .regex(/^[\p{L}\p{M}\p{N}\s.,'#/&()°º:;-]+$/u, m.addressInvalid)
-  // \s above also lets vertical tabs and form feeds through.
+  .regex(PRINTABLE_LINES, m.addressInvalid)
   .refine(plainText({ multiline: true }), m.addressInvalid);
 
 export const orderQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY);

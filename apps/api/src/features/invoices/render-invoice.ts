@@ -1,6 +1,6 @@
 import { fromCents, invoiceMessages as m, type Seller } from '@store/shared';
 import type { InvoiceOrder } from '../orders/dto.js';
-import { toWinAnsi } from './win-ansi.js';
+import { type InvoiceFonts, invoiceFonts, printable } from './invoice-font.js';
 
 export type { Seller };
 
@@ -19,8 +19,9 @@ const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone:
 const money = (cents: number) => currency.format(fromCents(cents));
 
 const MARGIN = 50;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+/** The names the embedded fonts are registered under in each document. */
+const FONT = 'body';
+const BOLD = 'body-bold';
 const INK = '#1f2937';
 const MUTED = '#6b7280';
 const RULE = '#d1d5db';
@@ -30,13 +31,13 @@ const STATUS_COLOURS = { unpaid: '#b45309', paid: '#15803d', shipped: '#15803d',
 const FIGURE_WIDTHS = { quantity: 70, unitPrice: 95, amount: 95 };
 
 /**
- * The invoice as an A4 PDF, drawn with the PDF standard fonts (no font files; see win-ansi.ts
- * for the characters they lack). Pure: plain data in, the bytes of the PDF out.
+ * The invoice as an A4 PDF, in an embedded Unicode font (invoice-font.ts). Pure: plain data in,
+ * the bytes of the PDF out.
  */
 export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
   // Loaded on the first invoice: pdfkit and its font engine cost the store ~10 MB from start to
   // stop otherwise, for a download few visitors make (docs/decisions/019).
-  const { default: PDFDocument } = await import('pdfkit');
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), invoiceFonts()]);
   const { order, seller } = data;
   const title = m.title(order.number);
   const doc = new PDFDocument({
@@ -47,11 +48,14 @@ export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
     info: { Title: title, Author: seller.name, Subject: title, Creator: seller.name },
   });
   const pdf = collect(doc);
+  // pdfkit takes a parsed fontkit font as it is (typed for file names and bytes only).
+  doc.registerFont(FONT, fonts.regular as never);
+  doc.registerFont(BOLD, fonts.bold as never);
 
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => {
-    doc.text(toWinAnsi(value), options);
+    doc.text(printable(value, fonts), options);
   };
 
   if (order.status === 'cancelled') watermark(doc, m.cancelledWatermark);
@@ -69,7 +73,7 @@ export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
   const leftBottom = doc.y;
 
   doc.fillColor(MUTED).font(FONT).fontSize(9);
-  doc.text(toWinAnsi(m.seller), sellerX, top, { width: sellerWidth });
+  doc.text(printable(m.seller, fonts), sellerX, top, { width: sellerWidth });
   doc.fillColor(INK).font(BOLD).fontSize(12);
   text(seller.name, { width: sellerWidth });
   doc.font(FONT).fontSize(10);
@@ -91,7 +95,7 @@ export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
   for (const line of [order.buyer.email, order.buyer.phone, order.buyer.address]) text(line, { width });
   doc.moveDown(1.5);
 
-  drawLines(doc, order, left, width);
+  drawLines(doc, order, { left, width }, fonts);
 
   // How to pay, or why nothing is due.
   doc.x = left;
@@ -127,12 +131,17 @@ function statusNote(order: InvoiceOrder): string {
 }
 
 /** The order's line, the bulk discount when there was one, and the total, as a table. */
-function drawLines(doc: PDFKit.PDFDocument, order: InvoiceOrder, left: number, width: number) {
+function drawLines(
+  doc: PDFKit.PDFDocument,
+  order: InvoiceOrder,
+  { left, width }: { left: number; width: number },
+  fonts: InvoiceFonts,
+) {
   const { quantity: qW, unitPrice: uW, amount: aW } = FIGURE_WIDTHS;
   const descW = width - qW - uW - aW;
   const cols = { desc: left, qty: left + descW, unit: left + descW + qW, amount: left + descW + qW + uW };
   const cell = (value: string, x: number, y: number, w: number, align: 'left' | 'right') =>
-    doc.text(toWinAnsi(value), x, y, { width: w, align });
+    doc.text(printable(value, fonts), x, y, { width: w, align });
   const rule = (y: number) =>
     doc
       .moveTo(left, y)
@@ -141,7 +150,7 @@ function drawLines(doc: PDFKit.PDFDocument, order: InvoiceOrder, left: number, w
       .strokeColor(RULE)
       .stroke();
 
-  const description = toWinAnsi(order.line.description);
+  const description = printable(order.line.description, fonts);
   doc.font(FONT).fontSize(10);
   const rowHeight = doc.heightOfString(description, { width: descW - 10 });
   // Header, row and totals stay together: start a page rather than split the table.

@@ -6,11 +6,11 @@ import type { InvoicesService } from './service.js';
 
 export function invoicesRoutes(
   service: InvoicesService,
-  { requireUser }: { requireUser: RequestHandler },
+  { requireUser, downloadLimit }: { requireUser: RequestHandler; downloadLimit: RequestHandler },
 ): Router {
   const router = Router();
 
-  router.get('/order/:id/invoice.pdf', requireUser, async (req, res) => {
+  router.get('/order/:id/invoice.pdf', requireUser, downloadLimit, async (req, res) => {
     const id = parseParams(idParams, req.params, apiMessages.orderNotFound).id;
     const { fileName, pdf } = await service.invoice(currentUser(res), id);
     // Inline: the browser shows it and can still save it under this name. It carries a

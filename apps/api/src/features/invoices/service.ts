@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
 import type { OrdersService } from '../orders/service.js';
+import type { InvoiceCache } from './cache.js';
 import { renderInvoice, type Seller } from './render-invoice.js';
 
 export function createInvoicesService(deps: {
@@ -7,16 +8,16 @@ export function createInvoicesService(deps: {
   orders: Pick<OrdersService, 'invoiceData'>;
   seller: Seller;
   paymentInstructions: string;
+  cache: InvoiceCache;
 }) {
   return {
     /** The order's invoice, for its owner or an admin (anyone else: not found). */
     async invoice(requester: Caller, id: string): Promise<{ fileName: string; pdf: Buffer }> {
       const order = await deps.orders.invoiceData(requester, id);
-      const pdf = await renderInvoice({
-        order,
-        seller: deps.seller,
-        paymentInstructions: deps.paymentInstructions,
-      });
+      const pdf = await deps.cache.get(
+        { order, seller: deps.seller, paymentInstructions: deps.paymentInstructions },
+        renderInvoice,
+      );
       return { fileName: `invoice-${order.number}.pdf`, pdf };
     },
   };
