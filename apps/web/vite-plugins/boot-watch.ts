@@ -1,8 +1,12 @@
 import type { Plugin } from 'vite';
 import { pageMessages } from '../../../packages/shared/src/messages.ts';
 
-/** How long index.html waits for the app to start before it says it did not (issue 20). */
-export const BOOT_WATCH_MS = 6_000;
+/**
+ * How long index.html waits for the app to start before it says it did not (issue 20). A script
+ * that fails to load is told at once (below); this is for one that never arrives or never starts,
+ * and is long enough for a slow phone connection to bring a healthy one.
+ */
+export const BOOT_WATCH_MS = 15_000;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -21,10 +25,15 @@ export function bootWatch(): Plugin {
     `<h1 class="text-2xl font-bold">${escapeHtml(pageMessages.appLoadFailed)}</h1>` +
     `<p class="mt-3 text-base-content/70">${escapeHtml(pageMessages.reloadHint)}</p>` +
     '<button type="button" class="btn btn-primary mt-8">Reload</button></div>';
+  // Says so once: when the timer runs out, or at once when a module script fails to load (a
+  // resource's error reaches window only while capturing). The app clears window.bootWatch as
+  // it starts, after which neither speaks.
   const script =
-    `window.bootWatch=setTimeout(function(){var r=document.getElementById("root");` +
-    `r.innerHTML=${JSON.stringify(failed)};` +
-    `r.querySelector("button").onclick=function(){location.reload()}},${BOOT_WATCH_MS});`;
+    `(function(){function fail(){if(window.bootWatch!==t)return;clearTimeout(t);window.bootWatch=undefined;` +
+    `var r=document.getElementById("root");r.innerHTML=${JSON.stringify(failed)};` +
+    `r.querySelector("button").onclick=function(){location.reload()}}` +
+    `var t=window.bootWatch=setTimeout(fail,${BOOT_WATCH_MS});` +
+    `addEventListener("error",function(e){var s=e.target;if(s&&s.tagName==="SCRIPT"&&s.type==="module")fail()},true)})();`;
   return {
     name: 'boot-watch',
     transformIndexHtml(html, { path }) {

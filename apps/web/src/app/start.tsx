@@ -18,6 +18,7 @@ import { overServerPage } from './server-page-data';
 export async function startApp(): Promise<void> {
   // The app has started: index.html need not say it did not (vite-plugins/boot-watch.ts).
   clearTimeout(window.bootWatch);
+  window.bootWatch = undefined;
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
 
