@@ -146,7 +146,8 @@ export async function measureIdleMemory(options: MeasureOptions = {}): Promise<I
       return body;
     };
     for (let round = 0; round < 3; round++) {
-      await get('/index.html');
+      // The app's page, as index.html is sent for any of its paths (/index.html itself is a 404).
+      await get('/login');
       const home = JSON.parse(await get('/api/parts?sort=newest&limit=3')) as { _id: string }[];
       await get('/api/parts?page=1&limit=12');
       const id = home[0]?._id;

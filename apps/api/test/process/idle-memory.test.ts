@@ -37,7 +37,7 @@ describe('the embedded store at idle', () => {
       `RSS ${m.rssMb.toFixed(0)} MB (reading ${m.readings}; peak ${m.peakMb.toFixed(0)} MB), ` +
       `V8 heap ${m.heapTotalMb.toFixed(0)} MB, external ${m.externalMb.toFixed(0)} MB ` +
       `(${m.arrayBuffersMb.toFixed(0)} MB ArrayBuffers)\n${output}`;
-    expect(m.requests, figures).toContain('200 GET /index.html');
+    expect(m.requests, figures).toContain('200 GET /login');
     expect(m.rssMb, figures).toBeGreaterThan(0);
     expect(m.rssMb, figures).toBeLessThan(LIMIT_MB);
     // Stopped cleanly, with its emulator: nothing is left running.
