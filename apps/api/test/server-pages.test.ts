@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localOriginOf } from '../src/lib/local-origin.js';
 import { fill } from '../src/lib/server-pages.js';
+import { accountWithToken } from './accounts.js';
 import { createTestApp } from './helpers.js';
 import { capturedLines } from './log-capture.js';
 
@@ -186,6 +187,48 @@ describe('the read cache and rendered pages', () => {
       // The app sent in place of a page whose data failed is not kept: next time it renders.
       expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toContain('<div id="root">the app</div>');
       expect(await (await fetch(`${ctx.origin}/recovers`)).text()).toMatch(/<div id="root"><p>render/);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+});
+
+describe('writes and the rendered pages they leave kept (decision 024)', () => {
+  const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+
+  // Issue 19: one rename loop emptied the whole cache and took the home page from ~11,400 to
+  // 150 requests/s. A rename changes nothing a page shows; adding a part does.
+  it('keeps a page drawn from parts while an account renames itself, and renders it again after a part is added', async () => {
+    const ctx = await listening({ readCache: true, publicUrl: 'https://shop.example' });
+    try {
+      const page = async () => renderOf(await (await fetch(`${ctx.origin}/rendered`)).text());
+      const first = await page();
+      const customer = await accountWithToken(ctx);
+      for (const name of ['Loop One', 'Loop Two', 'Loop Three']) {
+        const renamed = await fetch(`${ctx.origin}/api/profile`, {
+          method: 'PATCH',
+          headers: { ...customer.auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name }),
+        });
+        expect(renamed.status).toBe(200);
+        expect(await page()).toBe(first);
+      }
+      const admin = await accountWithToken(ctx, 'admin');
+      const added = await fetch(`${ctx.origin}/api/addproduct`, {
+        method: 'POST',
+        headers: { ...admin.auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Forgets Pages',
+          img: '/media/parts/test.svg',
+          price: 50,
+          minOrderQuantity: 1,
+          availableQuantity: 10,
+          description: 'A part that makes the pages showing parts render again.',
+          bulkDiscount: false,
+        }),
+      });
+      expect(added.status).toBe(201);
+      expect(await page()).toBe(first + 1);
     } finally {
       await ctx.close();
     }
