@@ -7,7 +7,7 @@
  *
  * It prints requests/s for `/`, for `/?utm_source=<random per request>`, for `/` while one
  * account renames itself in a loop, and how many reviews one account gets in for 5 s.
- * Figures are ratios on one machine, never a test (DESIGN.md §6).
+ * Figures are ratios on one machine, never a test (docs/architecture.md, 'Measured, not timed').
  */
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';

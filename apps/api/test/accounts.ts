@@ -11,7 +11,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function accountWithToken(ctx: TestApp, role: Role = 'customer', name = 'Test Person') {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.com`;
-  // An admin here has admin powers: the role and a verified e-mail (DESIGN §7.2).
+  // An admin here has admin powers: the role and a verified e-mail (docs/architecture.md, 'Admin powers').
   const [row] = await ctx.db
     .insert(users)
     .values({ email, name, role, emailVerified: role === 'admin' })

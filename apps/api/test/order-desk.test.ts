@@ -8,7 +8,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * The admin's desk: `PATCH /api/order/:id/status` makes exactly the moves of DESIGN.md §7.7,
+ * The admin's desk: `PATCH /api/order/:id/status` makes exactly the moves of docs/decisions/010,
  * each with its stock effect, its history entry and its job, and refuses every other without
  * changing anything; `GET /api/order/:id` shows the order and its history to its owner and
  * admins only.

@@ -40,7 +40,7 @@ async function customer(name = 'Casey Customer') {
 async function admin() {
   const account = await signUp(uniqueEmail('admin'), 'Ada Admin');
   const { token } = (await signIn(account).expect(200)).body;
-  // Admin powers: the role and a verified e-mail (DESIGN §7.2).
+  // Admin powers: the role and a verified e-mail (docs/architecture.md, 'Admin powers').
   await ctx.db
     .update(users)
     .set({ role: 'admin', emailVerified: true })

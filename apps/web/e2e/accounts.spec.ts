@@ -146,7 +146,8 @@ test.describe('accounts', () => {
     await expect(page.getByText(toastMessages.makeAdminSucceeded)).toBeVisible();
     await expect(row.getByText('Admin', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
-    // Their e-mail is not verified: the role is granted, its powers wait (DESIGN §7.2).
+    // Their e-mail is not verified: the role is granted, its powers wait (docs/architecture.md,
+    // 'Admin powers').
     await expect(row.getByTestId('admin-waiting')).toHaveText(accountMessages.adminWaitingForVerification);
     const status = await page.request.get(`/api/admin/${encodeURIComponent(customer.email)}`, {
       headers: { authorization: `Bearer ${admin.token}` },

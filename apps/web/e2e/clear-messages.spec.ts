@@ -37,7 +37,8 @@ test.describe('messages that say what happened', () => {
     await signInAs(page, customer);
     await page.goto('/dashboard/myorders');
     await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
-    // A role change ends every token issued before it (DESIGN §7.2): the next calls answer 401.
+    // A role change ends every token issued before it (docs/architecture.md, 'Identity'): the
+    // next calls answer 401.
     const promoted = await request.put(`/api/user/admin/${encodeURIComponent(customer.email)}`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });

@@ -18,7 +18,7 @@ export const validationMessages = {
   // The spec requires message and ratings but names no text; these follow its style.
   messageRequired: 'Message is Required',
   ratingsRequired: 'Ratings is Required',
-  // Hardening beyond the spec (DESIGN.md §3): bounds the spec left open.
+  // Hardening beyond the spec (docs/architecture.md, 'Validation and hardening'): bounds the spec left open.
   nameTooLong: 'Name must be at most 120 characters',
   pricePositive: 'Price must be greater than 0',
   priceCents: 'Price can have at most 2 decimals',
@@ -131,7 +131,10 @@ export const accountMessages = {
   stillUnverified: 'Your e-mail is not verified yet. Follow the link in the message we sent you.',
   nowVerified: 'Your e-mail is verified.',
   profileDefaultsSaved: 'Your checkout and invoice details have been saved.',
-  /** Users page and admin command: the admin role is granted, its powers wait (DESIGN §7.2). */
+  /**
+   * Users page and admin command: the admin role is granted, its powers wait
+   * (docs/architecture.md, 'Admin powers').
+   */
   adminWaitingForVerification: 'waiting for e-mail verification',
   adminPowersWait: (email: string) =>
     `Admin powers for ${email} are waiting for e-mail verification: they start once ${email} verifies their e-mail address (My Profile shows how).`,
@@ -210,7 +213,7 @@ export const headMessages = {
   },
 } as const;
 
-/** Error bodies of the API: `{ message, fields? }` (DESIGN.md §3). */
+/** Error bodies of the API: `{ message, fields? }` (docs/architecture.md, 'Answers and errors'). */
 export const apiMessages = {
   invalidInput: 'Some of the data sent is not valid.',
   invalidQuery: 'The query parameters are not valid.',

@@ -7,8 +7,9 @@ export type Caller = Pick<User, 'email' | 'name' | 'role'> & {
 };
 
 /**
- * Admin powers: the admin role and a verified e-mail (DESIGN §7.2). Anyone can create an
- * unverified account for any address, so a role granted to one waits until its inbox is proven.
+ * Admin powers: the admin role and a verified e-mail (docs/architecture.md, 'Admin powers').
+ * Anyone can create an unverified account for any address, so a role granted to one waits until
+ * its inbox is proven.
  */
 export const hasAdminPowers = (caller: Pick<Caller, 'role' | 'emailVerified'> | undefined): boolean =>
   caller?.role === 'admin' && caller.emailVerified;

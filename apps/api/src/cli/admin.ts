@@ -51,8 +51,8 @@ async function main(args: string[]): Promise<number> {
       }
       console.log(`${address} will be an admin when they first sign in.`);
     }
-    // The role is granted; its powers need a verified e-mail (DESIGN §7.2), which the store
-    // learns at the person's next sign-in exchange.
+    // The role is granted; its powers need a verified e-mail (docs/architecture.md, 'Admin
+    // powers'), which the store learns at the person's next sign-in exchange.
     if (!existing?.emailVerified) console.log(accountMessages.adminPowersWait(address));
     return 0;
   } finally {

@@ -121,7 +121,8 @@ export const users = pgTable(
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }),
     /**
      * The identity provider's verification of the e-mail at the last sign-in exchange. Admin
-     * powers need it (DESIGN §7.2): an admin role without it waits (migration 0011).
+     * powers need it (docs/architecture.md, 'Admin powers'): an admin role without it waits
+     * (migration 0011).
      */
     emailVerified: boolean('email_verified').notNull().default(false),
     /** My Profile's defaults: checkout starts from phone and address; invoices name the company. */

@@ -1,8 +1,9 @@
 import type { Database } from '../db/client.js';
 
 /**
- * What the store does after a write commits (DESIGN.md §7.1). `order-event`: tell the people
- * concerned about a change of an order's status (the e-mails follow from the event).
+ * What the store does after a write commits (docs/architecture.md, 'Failures and jobs').
+ * `order-event`: tell the people concerned about a change of an order's status (the e-mails
+ * follow from the event).
  */
 export interface JobPayloads {
   'order-event': { eventId: string };

@@ -4,8 +4,9 @@ import type { Database } from '../db/client.js';
 /**
  * pg-boss writes its job with `$1 … $n` placeholders through whatever `executeSql` it is given.
  * Run inside the caller's Drizzle transaction, the job commits or rolls back with the write that
- * caused it (DESIGN.md §7.1), on either engine: the text is cut at each placeholder and rebuilt
- * as Drizzle SQL with the values as parameters (never spliced into the text).
+ * caused it (docs/architecture.md, 'Failures and jobs'), on either engine: the text is cut at
+ * each placeholder and rebuilt as Drizzle SQL with the values as parameters (never spliced into
+ * the text).
  */
 export function transactionSql(tx: Database) {
   return {

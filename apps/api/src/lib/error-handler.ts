@@ -31,7 +31,10 @@ function statusOf(error: DomainError): number {
   throw new Error(`No status for ${error.name}`, { cause: error });
 }
 
-/** Turns every error into the JSON shape of DESIGN.md §3. No stack trace ever leaves. */
+/**
+ * Turns every error into the JSON shape of docs/architecture.md, 'Answers and errors'. No stack
+ * trace ever leaves.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   // Four parameters: that is how Express tells an error handler from a middleware.
   return (error: unknown, req, res, _next) => {

@@ -21,8 +21,9 @@ function nextUrl(req: Request, cursor: string): string {
 }
 
 /**
- * Lists are JSON arrays; the total travels in a header (DESIGN.md §3), and so does the way to
- * the next page: `Link: <…>; rel="next"` (RFC 8288) and the bare cursor in `X-Next-Cursor`.
+ * Lists are JSON arrays; the total travels in a header (docs/architecture.md, 'Answers and
+ * errors'), and so does the way to the next page: `Link: <…>; rel="next"` (RFC 8288) and the bare
+ * cursor in `X-Next-Cursor`.
  */
 export function sendPage<T>(req: Request, res: Response, page: Page<T>): void {
   res.setHeader('X-Total-Count', String(page.total));

@@ -7,7 +7,7 @@ import { cleanUp, newDataDir, runScript, startedStore } from './store-process.js
 /**
  * Issue 20: `npm run admin -- promote` made an unverified account a full admin. The role is still
  * granted (it is how the first admin is named), but the command says that its powers wait for
- * the e-mail's verification (DESIGN §7.2), as the Users page does.
+ * the e-mail's verification (docs/architecture.md, 'Admin powers'), as the Users page does.
  */
 const dataDir = newDataDir();
 afterAll(cleanUp, 60_000);

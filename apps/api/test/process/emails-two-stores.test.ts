@@ -35,7 +35,7 @@ async function seed(url: string) {
     const tokens = createTokenService(JWT_SECRET);
     const account = async (email: string, role: 'customer' | 'admin') => {
       const { rows } = await client.query(
-        // Admins with a verified e-mail: admin powers need one (DESIGN §7.2).
+        // Admins with a verified e-mail: admin powers need one (docs/architecture.md, 'Admin powers').
         "insert into users (email, name, role, email_verified) values ($1, $2, $3, $3 = 'admin') returning token_version, created_at",
         [email, `Twin ${role}`, role],
       );

@@ -65,7 +65,7 @@ export async function signedIn(stack: SharedStack, email: string, role: 'admin' 
   try {
     const name = role === 'admin' ? 'Shared admin' : 'Shared customer';
     const { rows } = await client.query(
-      // Admins with a verified e-mail: admin powers need one (DESIGN §7.2).
+      // Admins with a verified e-mail: admin powers need one (docs/architecture.md, 'Admin powers').
       "insert into users (email, name, role, email_verified) values ($1, $2, $3, $3 = 'admin') returning token_version, created_at",
       [email, name, role],
     );

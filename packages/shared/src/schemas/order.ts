@@ -15,7 +15,7 @@ export function parseOrderNumber(text: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** An order as the API returns it (DESIGN.md §3); `price` is the total bill. */
+/** An order as the API returns it (docs/architecture.md, 'Answers and errors'); `price` is the total bill. */
 export const orderSchema = z.object({
   _id: z.string(),
   /** `PD-100001`. */

@@ -13,7 +13,10 @@ export const MAX_PRICE = 1_000_000;
 export const stockLevelSchema = z.enum(['in', 'low', 'out']);
 export type StockLevel = z.infer<typeof stockLevelSchema>;
 
-/** A part as the API returns it (DESIGN.md §3). `price` is the unit price in currency units. */
+/**
+ * A part as the API returns it (docs/architecture.md, 'Answers and errors'). `price` is the unit
+ * price in currency units.
+ */
 export const partSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -7,7 +7,10 @@ import { userSchema } from './user.js';
  * small objects some routes return. Entities (part, order, review, user) live with their inputs.
  */
 
-/** Every error the API sends (DESIGN.md §3): a message, and per-field messages for bad input. */
+/**
+ * Every error the API sends (docs/architecture.md, 'Answers and errors'): a message, and per-field
+ * messages for bad input.
+ */
 export const apiErrorSchema = z
   .object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
   .meta({ id: 'ApiError' });

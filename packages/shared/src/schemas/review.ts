@@ -3,7 +3,10 @@ import { RATING_MAX } from '../constants.js';
 import { validationMessages as m } from '../messages.js';
 import { hasAtMostTwoDecimals, plainText } from './common.js';
 
-/** A review as the API returns it: never the reviewer's e-mail (DESIGN.md §3). */
+/**
+ * A review as the API returns it: never the reviewer's e-mail (docs/architecture.md, 'Answers and
+ * errors').
+ */
 export const reviewSchema = z.object({
   _id: z.string(),
   name: z.string(),

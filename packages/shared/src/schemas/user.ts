@@ -20,7 +20,10 @@ export const MAX_CREDIT_LIMIT = 100_000_000;
 export const userListItemSchema = userSchema.extend({
   creditLimit: z.number(),
   customCreditLimit: z.boolean(),
-  /** An admin whose e-mail is not verified holds the role but not its powers yet (DESIGN §7.2). */
+  /**
+   * An admin whose e-mail is not verified holds the role but not its powers yet
+   * (docs/architecture.md, 'Admin powers').
+   */
   emailVerified: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
@@ -106,7 +109,10 @@ export const profileSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: roleSchema,
-  /** The store's view; an admin role without it has no admin powers yet (DESIGN §7.2). */
+  /**
+   * The store's view; an admin role without it has no admin powers yet (docs/architecture.md,
+   * 'Admin powers').
+   */
   emailVerified: z.boolean(),
   phone: z.string().nullable(),
   address: z.string().nullable(),

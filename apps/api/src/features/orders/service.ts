@@ -25,7 +25,7 @@ import type { OrderRow, OrdersRepo } from './repo.js';
 export const CSV_BATCH_SIZE = 500;
 
 /**
- * The moves an admin may make, by where they lead: from which statuses (DESIGN.md §7.7). Paid
+ * The moves an admin may make, by where they lead: from which statuses (docs/decisions/010). Paid
  * back to unpaid undoes a payment marked by mistake; shipped and cancelled are final.
  */
 const ADMIN_MOVES: Record<OrderStatus, OrderStatus[]> = {

@@ -6,7 +6,10 @@ import type { ReviewsRepo } from './repo.js';
 
 type ListedReview = Awaited<ReturnType<ReviewsRepo['listNewest']>>['items'][number];
 
-/** Public shape: the reviewer's e-mail stays on the server (DESIGN.md §3). */
+/**
+ * Public shape: the reviewer's e-mail stays on the server (docs/architecture.md, 'Answers and
+ * errors').
+ */
 function toReviewDto(row: ListedReview): Review {
   return {
     _id: row.id,

@@ -12,7 +12,7 @@ const GZIP_FROM_BYTES = 4 * 1024;
  * The store's request listener: a kept public answer goes out from here, with the headers the
  * whole stack gave it (security headers, ETag, Cache-Control) and a 304 when the client has it,
  * at a fraction of the cost of Express's middleware; everything else goes to `app`.
- * DESIGN.md §7.4 has the measurements behind it.
+ * docs/architecture.md, 'The read cache', has the measurements behind it (decision 020).
  */
 export function serveCachedFirst(cache: ReadCache, app: RequestListener, logger: Logger): RequestListener {
   const lines = requestLinesOf(logger);

@@ -33,7 +33,8 @@ export default function ProfilePage() {
 
   if (!user) return null;
   const role = admin.isSuccess ? (admin.data.admin ? 'Admin' : 'Customer') : '…';
-  // The admin role granted to an address not verified yet: its powers wait (DESIGN §7.2).
+  // The admin role granted to an address not verified yet: its powers wait (docs/architecture.md,
+  // 'Admin powers').
   const adminWaits = admin.data?.admin === false && profile.data?.role === 'admin';
 
   const onSubmit = handleSubmit(async ({ name }) => {
