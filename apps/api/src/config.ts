@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_LOW_STOCK_THRESHOLD, emailSchema, type IdentitySettings } from '@store/shared';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { z } from 'zod';
 import type { S3Settings } from './features/images/s3-store.js';
 
@@ -24,6 +25,20 @@ const emailList = z
       .filter(Boolean),
   )
   .pipe(z.array(emailSchema.pipe(z.email())));
+
+/**
+ * The sender: one address, with or without a display name (`Parts Depot <orders@x.example>`).
+ * nodemailer reads `ops,attacker@x.test` as a list and `ops` as a local mailbox (issue 19).
+ */
+const mailFrom = z
+  .string()
+  .trim()
+  .min(3)
+  .max(200)
+  .refine((from) => {
+    const addresses = addressparser(from, { flatten: true });
+    return addresses.length === 1 && emailSchema.safeParse(addresses[0]?.address ?? '').success;
+  }, 'expected one e-mail address, e.g. Parts Depot <orders@shop.example>');
 
 /** `72h`, `30m`, `5s`, `2d`, or `0` (off): milliseconds. */
 const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -151,7 +166,7 @@ const envSchema = z.object({
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'expected smtp://user:pass@host:587 or smtps://…' })
     .optional(),
-  MAIL_FROM: z.string().trim().min(3).max(200).default('Parts Depot <orders@partsdepot.example>'),
+  MAIL_FROM: mailFrom.default('Parts Depot <orders@partsdepot.example>'),
   /** Who hears of each new order (comma list). */
   ORDER_NOTIFY_EMAILS: emailList.default([]),
   /** The seller on invoices and e-mails. */

@@ -104,6 +104,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('takes MAIL_FROM as one address only', () => {
+    expect(loadConfig({ MAIL_FROM: 'Shop <orders@shop.example>' }).mail.from).toBe(
+      'Shop <orders@shop.example>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'orders@shop.example' }).mail.from).toBe('orders@shop.example');
+    for (const from of ['ops,attacker@x.test', 'ops', '<root>x@x.test', 'a@x.test, b@x.test']) {
+      expect(() => loadConfig({ MAIL_FROM: from }), from).toThrow(/MAIL_FROM: expected one e-mail address/);
+    }
+  });
+
   it('requires JWT_SECRET with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://store@db/store' })).toThrow(/JWT_SECRET: required/);
   });
