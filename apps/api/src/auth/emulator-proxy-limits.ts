@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { apiMessages } from '@store/shared';
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
+import { emailDigest } from '../lib/email-digest.js';
 
 /**
  * The sign-in limit on the emulator calls the store forwards (emulator-proxy.ts): the same
@@ -44,14 +44,11 @@ function tooMany(_req: Request, res: Response) {
 /** The JSON body of a forwarded call, as parsed by the proxy before anything counts it. */
 export const parsedCall = (res: Response): Record<string, unknown> | undefined => res.locals.forwardedCall;
 
-/**
- * The account a call names, as a counter's key: the e-mail as Firebase compares it (trimmed,
- * any case), hashed, so no address is written to Redis.
- */
+/** The account a call names, as a counter's key. */
 function accountKey(res: Response): string | undefined {
   const email = parsedCall(res)?.email;
   if (typeof email !== 'string' || !email.trim()) return undefined;
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+  return emailDigest(email);
 }
 
 export function forwardedCallLimiters({ limit, stores = {} }: ForwardedCallLimits): RequestHandler[] {

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { currentUser } from '../auth/guards.js';
+import { emailDigest } from './email-digest.js';
 
 /** Limits one account's writes (decision 024): mounted after `requireUser`, which names the account. */
 export interface AccountLimit {
@@ -37,8 +37,7 @@ export function accountLimiter(
     identifier: name,
     skipFailedRequests: true,
     ...(shared && { store: shared }),
-    // A digest: the counters (in Redis too) name no one's e-mail.
-    keyGenerator: (_req, res) => createHash('sha256').update(currentUser(res).email).digest('base64url'),
+    keyGenerator: (_req, res) => emailDigest(currentUser(res).email),
     handler: (_req, res) => {
       res.status(429).json({ message });
     },
