@@ -102,7 +102,12 @@ test.describe('robots.txt and sitemap.xml', () => {
     expect(robotsText).toContain('Disallow: /dashboard');
     expect(robotsText).not.toContain('<html');
 
-    const sitemap = await request.get('/sitemap.xml');
+    // An index of files of at most 50,000 URLs each (decision 029): one for the demo catalog.
+    const index = await request.get('/sitemap.xml');
+    expect(index.status()).toBe(200);
+    expect(index.headers()['content-type']).toMatch(/^application\/xml/);
+    expect(await index.text()).toContain(`<sitemap><loc>${baseURL}/sitemap-1.xml</loc>`);
+    const sitemap = await request.get('/sitemap-1.xml');
     expect(sitemap.status()).toBe(200);
     expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/);
     const xml = await sitemap.text();
