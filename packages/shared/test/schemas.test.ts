@@ -82,8 +82,7 @@ const product = {
   bulkDiscount: false,
 };
 
-// 'DESIGN.md hardening' in the title: docs/architecture.md, 'Validation and hardening'.
-describe('add product (spec §5 and DESIGN.md hardening)', () => {
+describe('add product (spec §5 and docs/architecture.md, Validation and hardening)', () => {
   it.each([
     [{ ...product, name: '' }, 'name', m.nameRequired],
     [{ ...product, price: undefined }, 'price', m.priceRequired],

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { apiMessages } from '../messages.js';
+import { partSchema, partsQuerySchema, productInputSchema, productUpdateSchema } from '../schemas/part.js';
+import {
+  apiErrorSchema,
+  deleteResultSchema,
+  imageRefusedSchema,
+  imageUploadedSchema,
+  insertResultSchema,
+  updateResultSchema,
+} from '../schemas/responses.js';
+import { error, type FeatureContract, idParams, invalid, notFound, route } from './define.js';
+import { routeTable } from './route-table.js';
+
+export const parts = {
+  list: route(routeTable.parts.list, {
+    summary: 'List the catalog',
+    description: [
+      'Newest first or by price, optionally searched by name (closest names first unless a `sort` is named) and limited to parts in stock; `?limit=3&sort=newest` serves the home page.',
+      'Pages by number (`page`, up to 1000) or by keyset: `Link: <…?cursor=…>; rel="next"` and `X-Next-Cursor` name the next page while more follow, and reach every page of any catalog through an index.',
+      '`X-Total-Count` is read from kept counts, never by counting the catalog; a search counts up to 1000 matches and then says `X-Total-Count-Capped: true`. A tampered or foreign cursor is a 400.',
+    ].join(' '),
+    query: partsQuerySchema,
+    responses: { 200: { description: 'A page of parts.', schema: z.array(partSchema) }, 400: invalid },
+  }),
+  get: route(routeTable.parts.get, {
+    summary: 'One part',
+    params: idParams,
+    notFound: apiMessages.partNotFound,
+    responses: { 200: { description: 'The part.', schema: partSchema }, 404: notFound },
+  }),
+  add: route(routeTable.parts.add, {
+    summary: 'Add a product',
+    body: productInputSchema,
+    responses: { 201: { description: 'Added.', schema: insertResultSchema }, 400: invalid },
+  }),
+  update: route(routeTable.parts.update, {
+    summary: 'Update a product',
+    description:
+      'Leave out `availableQuantity` to keep the stock as it is. To set it, also send `availableQuantityBefore`, the stock the form was loaded with: the stock is set only if it still is that value, so an edit never undoes the orders placed meanwhile.',
+    params: idParams,
+    notFound: apiMessages.partNotFound,
+    body: productUpdateSchema,
+    responses: {
+      200: { description: 'Updated.', schema: updateResultSchema },
+      400: invalid,
+      404: notFound,
+      409: error(
+        "The stock moved since the form was loaded: the body's `fields` carry the current `availableQuantity`.",
+      ),
+    },
+  }),
+  remove: route(routeTable.parts.remove, {
+    summary: 'Delete a product',
+    description: 'The part leaves the storefront; past orders keep its name and price.',
+    params: idParams,
+    notFound: apiMessages.partNotFound,
+    responses: { 200: { description: 'Deleted.', schema: deleteResultSchema }, 404: notFound },
+  }),
+} satisfies FeatureContract<'parts'>;
+
+export const images = {
+  upload: route(routeTable.images.upload, {
+    summary: 'Upload a product image (the image-host protocol)',
+    description:
+      'Multipart `image` (JPEG, PNG, WebP, GIF or AVIF; at most 5 MB and 40 megapixels) and, when configured, `key`. Re-encoded to WebP without metadata.',
+    body: z.object({ image: z.string().meta({ format: 'binary' }), key: z.string().optional() }),
+    responses: {
+      201: { description: 'Stored.', schema: imageUploadedSchema },
+      400: { description: 'Not an image we can read.', schema: imageRefusedSchema },
+      403: {
+        description: 'Wrong key, or not an admin.',
+        schema: z.union([imageRefusedSchema, apiErrorSchema]),
+      },
+      413: { description: 'Too large.', schema: imageRefusedSchema },
+      415: { description: 'Not an accepted format.', schema: imageRefusedSchema },
+    },
+  }),
+} satisfies FeatureContract<'images'>;
