@@ -2,39 +2,41 @@ import path from 'node:path';
 import { apiMessages, type IdentitySettings } from '@store/shared';
 import compression from 'compression';
 import cors from 'cors';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { emulatorProxy } from './auth/emulator-proxy.js';
 import { requireUser } from './auth/guards.js';
 import type { IdentityProvider } from './auth/identity.js';
-import { identitySettingsElement, identitySettingsRoutes } from './auth/identity-settings.js';
+import { identitySettingsElement } from './auth/identity-settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { DatabaseHandle } from './db/client.js';
-import { docsRoutes } from './features/docs/routes.js';
-import { healthRoutes } from './features/health/routes.js';
+import { docsHandlers } from './features/docs/handlers.js';
+import { healthHandlers } from './features/health/handlers.js';
+import { identityHandlers } from './features/identity/handlers.js';
 import { chooseImageStore } from './features/images/choose-store.js';
-import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
+import { imagesHandlers } from './features/images/handlers.js';
 import type { S3Settings } from './features/images/s3-store.js';
+import { uploadsRoutes } from './features/images/serve-uploads.js';
 import { InvoiceCache } from './features/invoices/cache.js';
+import { invoicesHandlers } from './features/invoices/handlers.js';
 import type { Seller } from './features/invoices/render-invoice.js';
-import { invoicesRoutes } from './features/invoices/routes.js';
 import { createInvoicesService } from './features/invoices/service.js';
+import { ordersHandlers } from './features/orders/handlers.js';
 import { createOrdersRepo } from './features/orders/repo.js';
-import { ordersRoutes } from './features/orders/routes.js';
 import { createOrdersService } from './features/orders/service.js';
-import { outboxRoutes } from './features/outbox/routes.js';
+import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
+import { partsHandlers } from './features/parts/handlers.js';
 import { createPartsRepo } from './features/parts/repo.js';
-import { partsRoutes } from './features/parts/routes.js';
 import { createPartsService } from './features/parts/service.js';
+import { reviewsHandlers } from './features/reviews/handlers.js';
 import { createReviewsRepo } from './features/reviews/repo.js';
-import { reviewsRoutes } from './features/reviews/routes.js';
 import { createReviewsService } from './features/reviews/service.js';
 import { createSitemapRepo } from './features/seo/repo.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { createSitemapService } from './features/seo/service.js';
+import { usersHandlers } from './features/users/handlers.js';
 import { createUsersRepo } from './features/users/repo.js';
-import { usersRoutes } from './features/users/routes.js';
 import { createUsersService } from './features/users/service.js';
 import { type JobQueue, noJobs } from './jobs/queue.js';
 import { accountLimiter, DAY_MS, HOUR_MS, MINUTE_MS } from './lib/account-rate-limit.js';
@@ -47,8 +49,10 @@ import { assetsDir } from './lib/paths.js';
 import type { ReadCache } from './lib/read-cache/cache.js';
 import { forgetOnWrite, PAGE_CACHE_CONTROL, remember } from './lib/read-cache/remember.js';
 import type { RedisHandle } from './lib/redis.js';
+import { registerRoutes } from './lib/register-routes.js';
 import { RenderGate, type RenderLimits } from './lib/render-gate.js';
 import { requestLog } from './lib/request-log.js';
+import type { Handlers } from './lib/route-handlers.js';
 import { loadServerPages } from './lib/server-pages.js';
 import { SharedRateLimitStore } from './lib/shared-rate-limit-store.js';
 import { webAppRouter } from './lib/web-app.js';
@@ -134,8 +138,6 @@ export interface AppDeps {
   checkResponses?: (problem: string) => void;
 }
 
-const passThrough: RequestHandler = (_req, _res, next) => next();
-
 /** Builds the whole application from its dependencies; `server.ts` only listens. */
 export function createApp({
   database,
@@ -180,14 +182,7 @@ export function createApp({
   );
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   if (readCache) api.use(forgetOnWrite(readCache));
-  // Each answer is forgotten when what it shows changes (decision 024).
-  const cachedParts = readCache ? remember(readCache, { dependsOn: ['parts'] }) : passThrough;
-  const cachedReviews = readCache ? remember(readCache, { dependsOn: ['reviews'] }) : passThrough;
-  api.use(docsRoutes());
-  api.use(healthRoutes(database, identity, redis));
-  api.use(identitySettingsRoutes(config.identitySettings));
   const users = createUsersRepo(database.db);
-  const signedIn = requireUser(tokens, (email) => users.find(email));
   const partsRepo = createPartsRepo(database.db);
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
@@ -195,25 +190,7 @@ export function createApp({
   readCache?.onInvalidate((tables) => {
     if (tables.includes('parts')) sitemap.invalidate();
   });
-  api.use(
-    partsRoutes(
-      createPartsService(partsRepo, {
-        imageHostOrigins: config.imageHostOrigins,
-        // A part added, edited or deleted here.
-        onChange: sitemap.invalidate,
-        ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
-      }),
-      { requireUser: signedIn, cached: cachedParts },
-    ),
-  );
   const images = chooseImageStore(database, config, logger);
-  api.use(
-    imagesRoutes(images, {
-      requireUser: signedIn,
-      key: config.imageHostKey,
-      queue: uploadQueue,
-    }),
-  );
   // Per account, shared by every instance with Redis (decision 024): one free account could
   // otherwise post thousands of reviews a second, each one emptying every instance's cache.
   const limitStore = (name: string) =>
@@ -223,32 +200,8 @@ export function createApp({
       logger,
     });
   const limits = config.accountLimits;
-  api.use(
-    reviewsRoutes(createReviewsService(createReviewsRepo(database.db)), {
-      requireUser: signedIn,
-      cached: cachedReviews,
-      writeLimits: [
-        accountLimiter(
-          {
-            name: 'reviews-minute',
-            limit: limits.reviewsPerMinute,
-            windowMs: MINUTE_MS,
-            message: apiMessages.tooManyReviews,
-          },
-          limitStore,
-        ),
-        accountLimiter(
-          {
-            name: 'reviews-day',
-            limit: limits.reviewsPerDay,
-            windowMs: DAY_MS,
-            message: apiMessages.tooManyReviews,
-          },
-          limitStore,
-        ),
-      ],
-    }),
-  );
+  const perAccount = (name: string, limit: number, windowMs: number, message: string) =>
+    accountLimiter({ name, limit, windowMs, message }, limitStore);
   const orders = createOrdersService({
     orders: createOrdersRepo(database.db, jobs),
     parts: partsRepo,
@@ -257,24 +210,38 @@ export function createApp({
     maxOpenOrders: config.maxOpenOrders,
     maxUnpaidTotalCents: config.maxUnpaidTotalCents,
   });
-  api.use(
-    ordersRoutes(orders, {
-      requireUser: signedIn,
+  // Sign-in counts, in Redis when there is one (every instance's), under keys of their own for
+  // each limiter: `<prefix><address>` for PUT /api/user, then the forwarded emulator calls'.
+  const signInPrefix = config.rateLimitPrefix ?? 'store:sign-in:';
+  const signInStore = (suffix = '') =>
+    redis && new SharedRateLimitStore(redis, { prefix: `${signInPrefix}${suffix}`, logger });
+
+  // Every route of the shared contract, each with its feature's handler (decision 032).
+  const handlers = {
+    docs: docsHandlers(),
+    health: healthHandlers(database, identity, redis),
+    identity: identityHandlers(config.identitySettings),
+    parts: partsHandlers(
+      createPartsService(partsRepo, {
+        imageHostOrigins: config.imageHostOrigins,
+        // A part added, edited or deleted here.
+        onChange: sitemap.invalidate,
+        ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+      }),
+    ),
+    images: imagesHandlers(images, { key: config.imageHostKey, queue: uploadQueue }),
+    reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db)), {
       writeLimits: [
-        accountLimiter(
-          {
-            name: 'orders-minute',
-            limit: limits.orderChangesPerMinute,
-            windowMs: MINUTE_MS,
-            message: apiMessages.tooManyOrderChanges,
-          },
-          limitStore,
-        ),
+        perAccount('reviews-minute', limits.reviewsPerMinute, MINUTE_MS, apiMessages.tooManyReviews),
+        perAccount('reviews-day', limits.reviewsPerDay, DAY_MS, apiMessages.tooManyReviews),
       ],
     }),
-  );
-  api.use(
-    invoicesRoutes(
+    orders: ordersHandlers(orders, {
+      writeLimits: [
+        perAccount('orders-minute', limits.orderChangesPerMinute, MINUTE_MS, apiMessages.tooManyOrderChanges),
+      ],
+    }),
+    invoices: invoicesHandlers(
       createInvoicesService({
         orders,
         seller: config.seller,
@@ -282,29 +249,16 @@ export function createApp({
         cache: invoiceCache,
       }),
       {
-        requireUser: signedIn,
-        // A render costs the CPU of hundreds of page answers: one account may not ask for them
-        // without end, even though each version of an invoice is rendered once (decision 026).
-        downloadLimit: accountLimiter(
-          {
-            name: 'invoices-minute',
-            limit: limits.invoicesPerMinute,
-            windowMs: MINUTE_MS,
-            message: apiMessages.tooManyInvoices,
-          },
-          limitStore,
+        downloadLimit: perAccount(
+          'invoices-minute',
+          limits.invoicesPerMinute,
+          MINUTE_MS,
+          apiMessages.tooManyInvoices,
         ),
       },
     ),
-  );
-  api.use(outboxRoutes(createOutboxService(createOutboxStore(config.outboxDir)), { requireUser: signedIn }));
-  // Sign-in counts, in Redis when there is one (every instance's), under keys of their own for
-  // each limiter: `<prefix><address>` for PUT /api/user, then the forwarded emulator calls'.
-  const signInPrefix = config.rateLimitPrefix ?? 'store:sign-in:';
-  const signInStore = (suffix = '') =>
-    redis && new SharedRateLimitStore(redis, { prefix: `${signInPrefix}${suffix}`, logger });
-  api.use(
-    usersRoutes(
+    outbox: outboxHandlers(createOutboxService(createOutboxStore(config.outboxDir))),
+    users: usersHandlers(
       createUsersService({
         repo: users,
         identity,
@@ -313,23 +267,23 @@ export function createApp({
         defaultCreditLimitCents: config.maxUnpaidTotalCents,
       }),
       {
-        requireUser: signedIn,
         signInLimit: config.authRateLimit,
         signInStore: signInStore(),
         profileLimits: [
-          accountLimiter(
-            {
-              name: 'profile-hour',
-              limit: limits.profileChangesPerHour,
-              windowMs: HOUR_MS,
-              message: apiMessages.tooManyProfileChanges,
-            },
-            limitStore,
+          perAccount(
+            'profile-hour',
+            limits.profileChangesPerHour,
+            HOUR_MS,
+            apiMessages.tooManyProfileChanges,
           ),
         ],
       },
     ),
-  );
+  } satisfies Handlers;
+  registerRoutes(api, handlers, {
+    requireUser: requireUser(tokens, (email) => users.find(email)),
+    readCache,
+  });
   api.use((_req, res) => {
     res.status(404).json({ message: apiMessages.routeNotFound });
   });

@@ -50,11 +50,14 @@ describe('API boundaries enforced by the linter (biome.json overrides)', () => {
     expect(output).toContain('lint/style/noRestrictedImports');
   });
 
-  it.each(['routes.ts', 'service.ts'])('refuses Drizzle and the schema in a feature %s', (name) => {
-    const { status, output } = lintProbe('features', name, DRIZZLE_IMPORTS);
-    expect(status).not.toBe(0);
-    expect(output.match(/lint\/style\/noRestrictedImports/g)).toHaveLength(2);
-  });
+  it.each(['routes.ts', 'handlers.ts', 'service.ts'])(
+    'refuses Drizzle and the schema in a feature %s',
+    (name) => {
+      const { status, output } = lintProbe('features', name, DRIZZLE_IMPORTS);
+      expect(status).not.toBe(0);
+      expect(output.match(/lint\/style\/noRestrictedImports/g)).toHaveLength(2);
+    },
+  );
 
   it('refuses Express in a service', () => {
     const { status, output } = lintProbe(

@@ -8,7 +8,7 @@ const THUMB_EDGE = 240;
 
 export class ImageRejected extends Error {
   constructor(
-    readonly status: number,
+    readonly status: 400 | 413 | 415,
     message: string,
   ) {
     super(message);

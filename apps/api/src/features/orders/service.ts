@@ -2,6 +2,7 @@ import {
   apiMessages,
   computeBill,
   IDEMPOTENCY_KEY_TTL_HOURS,
+  type InsertResult,
   type MyOrdersQuery,
   type Order,
   type OrderInput,
@@ -11,6 +12,7 @@ import {
   type OrdersFilter,
   type OrdersQuery,
   type Seller,
+  type UpdateResult,
 } from '@store/shared';
 import { type Caller, hasAdminPowers } from '../../auth/caller.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
@@ -62,7 +64,11 @@ export function createOrdersService(deps: {
      * Name and e-mail from the account; prices from the database; stock taken atomically.
      * A repeat under the same idempotency key answers with the first order, as it was answered.
      */
-    async place(customer: Caller, input: OrderInput, idempotencyKey?: string) {
+    async place(
+      customer: Caller,
+      input: OrderInput,
+      idempotencyKey?: string,
+    ): Promise<InsertResult & { order: Order }> {
       const hash = idempotencyKey ? requestHash(input) : undefined;
       const placed = await orders.place(
         {
@@ -157,7 +163,7 @@ export function createOrdersService(deps: {
     },
 
     /** The spec's Cancel Order: an unpaid order, by its owner or an admin. */
-    async cancel(requester: Caller, id: string) {
+    async cancel(requester: Caller, id: string): Promise<UpdateResult> {
       const order = await visibleOrder(requester, id);
       const cancelled = await orders.move(order.id, {
         from: ['unpaid'],
@@ -173,7 +179,11 @@ export function createOrdersService(deps: {
     },
 
     /** The admin's desk: any move of ADMIN_MOVES, refused (409) from any other status. */
-    async move(admin: Caller, id: string, update: OrderStatusUpdate) {
+    async move(
+      admin: Caller,
+      id: string,
+      update: OrderStatusUpdate,
+    ): Promise<UpdateResult & { order: Order }> {
       const moved = await orders.move(id, {
         from: ADMIN_MOVES[update.status],
         to: update.status,

@@ -1,14 +1,17 @@
 import {
   apiMessages,
   DEFAULT_LOW_STOCK_THRESHOLD,
+  type DeleteResult,
   effectivePartOrder,
   encodePartsCursor,
+  type InsertResult,
   type Part,
   type PartsQuery,
   type ProductInput,
   type ProductUpdate,
   SEARCH_COUNT_CAP,
   toCents,
+  type UpdateResult,
   validationMessages,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
@@ -89,7 +92,7 @@ export function createPartsService(
       return toDto(row);
     },
 
-    async add(admin: Caller, input: ProductInput) {
+    async add(admin: Caller, input: ProductInput): Promise<InsertResult> {
       checkImage(input.img);
       const insertedId = await repo.insert({ ...toRow(input), addedBy: admin.email });
       options.onChange?.();
@@ -97,7 +100,7 @@ export function createPartsService(
     },
 
     /** A stale stock is refused whole: the admin's form keeps their edits and saves again. */
-    async update(id: string, input: ProductUpdate) {
+    async update(id: string, input: ProductUpdate): Promise<UpdateResult> {
       checkImage(input.img);
       const { availableQuantity: after, availableQuantityBefore: before } = input;
       // The schema requires `before` with `after`; both or neither reach here.
@@ -113,7 +116,7 @@ export function createPartsService(
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
 
-    async remove(id: string) {
+    async remove(id: string): Promise<DeleteResult> {
       if (!(await repo.softDelete(id))) throw new NotFound(apiMessages.partNotFound);
       options.onChange?.();
       return { acknowledged: true, deletedCount: 1 };

@@ -1,4 +1,11 @@
-import { apiMessages, type PaginationQuery, type Review, type ReviewInput } from '@store/shared';
+import {
+  apiMessages,
+  type DeleteResult,
+  type InsertResult,
+  type PaginationQuery,
+  type Review,
+  type ReviewInput,
+} from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
@@ -29,12 +36,12 @@ export function createReviewsService(repo: ReviewsRepo) {
     },
 
     /** Name and e-mail are the signed-in user's, never the body's. */
-    async add(author: Caller, input: ReviewInput) {
+    async add(author: Caller, input: ReviewInput): Promise<InsertResult> {
       const insertedId = await repo.insert({ name: author.name, email: author.email, ...input });
       return { acknowledged: true, insertedId };
     },
 
-    async remove(id: string) {
+    async remove(id: string): Promise<DeleteResult> {
       if (!(await repo.delete(id))) throw new NotFound(apiMessages.reviewNotFound);
       return { acknowledged: true, deletedCount: 1 };
     },

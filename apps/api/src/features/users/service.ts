@@ -2,6 +2,7 @@ import {
   apiMessages,
   type BlockedEmail,
   type CreditLimitResult,
+  type DeleteResult,
   fromCents,
   type PaginationQuery,
   type Profile,
@@ -11,6 +12,7 @@ import {
   type SessionToken,
   type SignInResponse,
   toCents,
+  type UpdateResult,
   type User,
   type UserListItem,
 } from '@store/shared';
@@ -147,7 +149,7 @@ export function createUsersService({
       };
     },
 
-    async makeAdmin(email: string) {
+    async makeAdmin(email: string): Promise<UpdateResult> {
       const { matchedCount, modifiedCount } = await repo.makeAdmin(email);
       if (matchedCount === 0) throw new NotFound(apiMessages.userNotFound);
       return { acknowledged: true, matchedCount, modifiedCount };
@@ -158,7 +160,7 @@ export function createUsersService({
      * provider stays (decision 031): the block list refuses it, and a person who proves it is
      * theirs (the right password) is told the account was removed, which an unknown e-mail is not.
      */
-    async remove(requester: Caller, email: string) {
+    async remove(requester: Caller, email: string): Promise<DeleteResult> {
       if (requester.email === email) throw new Conflict(apiMessages.cannotRemoveSelf);
       const outcome = await repo.removeAndBlock(email, requester.email);
       if (outcome === 'not-found') throw new NotFound(apiMessages.userNotFound);
@@ -179,7 +181,7 @@ export function createUsersService({
     },
 
     /** Lets a removed person sign in again (as a new customer: their old row is gone). */
-    async restore(email: string) {
+    async restore(email: string): Promise<DeleteResult> {
       if (!(await repo.unblock(email))) throw new NotFound(apiMessages.notBlocked);
       return { acknowledged: true, deletedCount: 1 };
     },
