@@ -19,7 +19,7 @@ export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * A write refused with 429 once the account made `limit` of them in the window, in the sign-in
- * limit's style (users/routes.ts). Counted per account, not per address: one free account could
+ * limit's style (features/users/handlers.ts). Counted per account, not per address: one free account could
  * otherwise post from as many addresses as it has. Refused and failed requests (4xx) are given
  * back: a typo costs nothing. `store(name)` is where the counts live: with REDIS_URL, shared
  * by every instance (lib/shared-rate-limit-store.ts); else in this process.
