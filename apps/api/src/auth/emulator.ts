@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { freePort } from '../lib/free-port.js';
 import { apiRoot } from '../lib/paths.js';
+import { asError, codeOf } from '../lib/thrown.js';
 import type { SupervisorOptions } from './emulator-supervisor.js';
 
 /**
@@ -128,7 +129,7 @@ export async function startAuthEmulator(options: {
   } catch (error) {
     await stop(running);
     throw new Error(
-      `The Firebase Auth emulator did not start on ${options.host}: ${(error as Error).message}\n${output}`,
+      `The Firebase Auth emulator did not start on ${options.host}: ${asError(error).message}\n${output}`,
     );
   }
   logger?.info(`Firebase Auth emulator ready on ${options.host} (project ${options.projectId})`);
@@ -232,7 +233,7 @@ function groupAlive(pgid: number): boolean {
       process.kill(-pgid, 0);
       return true;
     } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
+      return codeOf(error) === 'EPERM';
     }
   }
   return readdirSync('/proc').some((name) => {

@@ -1,6 +1,7 @@
 import { emailSchema } from '@store/shared';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
+import { fieldOf } from '../lib/thrown.js';
 
 /** What the identity provider vouches for about the holder of an ID token. */
 export interface VerifiedIdentity {
@@ -53,8 +54,12 @@ const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout']);
 const KEY_FETCH_FAILURE = /error fetching public keys/i;
 
 function isUnreachable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return UNREACHABLE_CODES.has(code ?? '') || KEY_FETCH_FAILURE.test(message ?? '');
+  const code = fieldOf(error, 'code');
+  const message = fieldOf(error, 'message');
+  return (
+    (typeof code === 'string' && UNREACHABLE_CODES.has(code)) ||
+    (typeof message === 'string' && KEY_FETCH_FAILURE.test(message))
+  );
 }
 
 let appCounter = 0;

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.js';
+import { asError } from '../lib/thrown.js';
 import { isDatabaseUnavailable } from './errors.js';
 import { type ChangeListener, listenPglite, listenPostgres, type StopListening } from './listen.js';
 import * as schema from './schema.js';
@@ -149,7 +150,7 @@ async function connectWhenUp(pool: pg.Pool, onError: (error: Error) => void): Pr
       return await pool.connect();
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
-      onError(error as Error);
+      onError(asError(error));
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   }

@@ -1,3 +1,5 @@
+import { codeOf, fieldOf } from '../lib/thrown.js';
+
 /**
  * Tells a database that is down or restarting apart from a bug in our SQL. The first is a 503
  * (the client may retry, the store stays up and reconnects by itself); the second is a 500.
@@ -30,16 +32,12 @@ const DRIVER_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
-interface ErrorLike {
-  code?: unknown;
-  message?: unknown;
-  cause?: unknown;
-}
-
 /** Walks the `cause` chain (Drizzle wraps the driver's error in its own). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const { code, message, cause } = current as ErrorLike;
+    const code = codeOf(current);
+    const message = fieldOf(current, 'message');
+    const cause = fieldOf(current, 'cause');
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
     if (typeof message === 'string' && DRIVER_MESSAGES.some((known) => message.includes(known))) return true;
     current = cause;

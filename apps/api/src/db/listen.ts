@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { asError } from '../lib/thrown.js';
 
 /** What a NOTIFY subscriber is told. */
 export interface ChangeListener {
@@ -80,7 +81,7 @@ export async function listenPostgres(
         schema = rows[0]?.schema ?? null;
       }
     } catch (error) {
-      lose(error as Error);
+      lose(asError(error));
       return;
     }
     if (stopped) return;

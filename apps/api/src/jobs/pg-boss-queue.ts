@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import type { Logger } from '../lib/logger.js';
+import { fieldOf } from '../lib/thrown.js';
 import type { JobName, JobPayloads, JobQueue } from './queue.js';
 import { transactionSql } from './transaction-sql.js';
 
@@ -167,6 +168,6 @@ async function queueSchema(database: Pick<DatabaseHandle, 'executeSql'>): Promis
 /** pg-boss reports a worker's failure as a plain object carrying an error's fields. */
 function asError(error: unknown): Error {
   if (error instanceof Error) return error;
-  const { message } = (error ?? {}) as { message?: unknown };
+  const message = fieldOf(error, 'message');
   return new Error(typeof message === 'string' ? message : 'unknown job queue error');
 }

@@ -12,11 +12,7 @@ import {
   Unprocessable,
 } from './domain-errors.js';
 import type { Logger } from './logger.js';
-
-interface BodyParserError {
-  type?: string;
-  status?: number;
-}
+import { fieldOf } from './thrown.js';
 
 /** The one place where a domain error becomes an HTTP status. */
 function statusOf(error: DomainError): number {
@@ -51,7 +47,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(statusOf(error)).json({ message, ...(fields && { fields }) });
       return;
     }
-    const { type, status } = (error ?? {}) as BodyParserError;
+    const type = fieldOf(error, 'type');
+    const status = fieldOf(error, 'status');
     if (type === 'entity.parse.failed') {
       res.status(400).json({ message: apiMessages.invalidJson });
       return;

@@ -2,6 +2,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileS
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { codeOf } from './thrown.js';
 
 /**
  * Ports a store picks for itself (its Auth emulator's hub and logging) and tests pick for what
@@ -57,7 +58,7 @@ function reserve(dir: string, port: number): boolean {
     // 'wx': made only if nothing is there, a link included.
     writeFileSync(file, String(process.pid), { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (codeOf(error) === 'EEXIST') return false;
     // No folder to keep reservations in: the probe alone decides.
   }
   if (mine.size === 0) process.once('exit', releaseAll);
@@ -101,7 +102,7 @@ function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
+    return codeOf(error) === 'EPERM'; // alive, someone else's
   }
 }
 

@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { type DestinationStream, pino } from 'pino';
+import { codeOf } from './thrown.js';
 
 export type Logger = pino.Logger;
 
@@ -55,7 +56,7 @@ export function describeError(error: unknown): ErrorDescription {
   if (error instanceof DrizzleQueryError) {
     return { type, ...(error.cause !== undefined && { cause: describeError(error.cause) }) };
   }
-  const { code } = error as { code?: unknown };
+  const code = codeOf(error);
   return {
     type,
     message: error.message,

@@ -1,5 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { codeOf } from './thrown.js';
 
 /**
  * DATA_DIR holds the embedded database (customers' names and addresses), the token secret, the
@@ -40,7 +41,7 @@ function tighten(target: string): void {
   try {
     stats = lstatSync(target);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (codeOf(error) === 'ENOENT') return;
     throw error;
   }
   if (stats.isSymbolicLink()) return;
@@ -50,7 +51,7 @@ function tighten(target: string): void {
     try {
       entries = readdirSync(target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (codeOf(error) !== 'ENOENT') throw error;
     }
     for (const entry of entries) tighten(path.join(target, entry));
   } else if (stats.isFile() && (stats.mode & 0o777) !== 0o600) {

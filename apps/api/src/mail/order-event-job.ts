@@ -3,6 +3,7 @@ import type { JobContext } from '../jobs/pg-boss-queue.js';
 import type { JobPayloads } from '../jobs/queue.js';
 import type { Logger } from '../lib/logger.js';
 import { oneAtATime } from '../lib/one-at-a-time.js';
+import { codeOf, fieldOf } from '../lib/thrown.js';
 import type { Mailer, OutgoingEmail } from './mailer.js';
 import { type OrderEmailSettings, orderEmails } from './order-emails.js';
 import type { SentEmailsRepo } from './sent-emails-repo.js';
@@ -86,7 +87,8 @@ export function createOrderEventJob(deps: {
           continue;
         }
         // No message: a mail server's refusal may quote the recipient's address.
-        const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+        const code = codeOf(error);
+        const responseCode = fieldOf(error, 'responseCode');
         logger[job.lastAttempt ? 'error' : 'warn'](
           { eventId, kind, code, responseCode },
           job.lastAttempt

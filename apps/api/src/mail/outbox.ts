@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { OutboxEmail } from '@store/shared';
 import type { Page } from '../lib/pagination.js';
+import { codeOf } from '../lib/thrown.js';
 import { parseEml } from './eml.js';
 
 /**
@@ -53,7 +54,7 @@ export function createOutboxStore(dir: string): OutboxStore {
         names = await readdir(dir);
       } catch (error) {
         // Nothing was ever written: no e-mails yet.
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { items: [], total: 0 };
+        if (codeOf(error) === 'ENOENT') return { items: [], total: 0 };
         throw error;
       }
       const emails = names.filter((name) => FILE_NAME.test(name)).sort((a, b) => b.localeCompare(a));

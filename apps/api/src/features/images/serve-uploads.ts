@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express, { Router } from 'express';
+import { codeOf } from '../../lib/thrown.js';
 import { IMMUTABLE, type ImageStore, STORED_FILE_PATTERN } from './store.js';
 
 /**
@@ -31,7 +32,7 @@ export function uploadsRoutes(store: ImageStore, uploadsDir: string): Router {
       await pipeline(image.stream, res);
     } catch (error) {
       // The client went away: pipeline has closed the bucket's stream; there is no one to answer.
-      if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      if (codeOf(error) === 'ERR_STREAM_PREMATURE_CLOSE') return;
       throw error;
     }
   });
