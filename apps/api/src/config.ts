@@ -48,7 +48,8 @@ const duration = z
   .transform((text) =>
     text === '0'
       ? 0
-      : Number(text.slice(0, -1)) * DURATION_UNITS_MS[text.at(-1) as keyof typeof DURATION_UNITS_MS],
+      : // The pattern above admits only these units' letters (a cast the regex proves).
+        Number(text.slice(0, -1)) * DURATION_UNITS_MS[text.at(-1) as keyof typeof DURATION_UNITS_MS],
   );
 
 /** A duration that cannot be turned off (the server's limits on slow clients). */

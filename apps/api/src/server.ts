@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
 import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
@@ -126,7 +125,9 @@ async function main() {
     const auth = firebase.emulatorHost
       ? `Auth emulator ${firebase.emulatorHost}`
       : `Firebase ${firebase.projectId}`;
-    const address = server.address() as AddressInfo; // a TCP server's, once it listens
+    const address = server.address();
+    // A TCP server's is an object once it listens (a string names a pipe, null a closed server).
+    if (address === null || typeof address === 'string') return;
     localOrigin = localOriginOf(address);
     logger.info(`store listening on http://localhost:${address.port} (${where}, ${auth})`);
   });

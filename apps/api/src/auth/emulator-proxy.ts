@@ -1,5 +1,6 @@
 import { apiMessages } from '@store/shared';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { fieldOf } from '../lib/thrown.js';
 import {
   type ForwardedCallLimits,
   firebaseError,
@@ -104,7 +105,7 @@ export function emulatorProxy({
       return;
     }
     // An e-mail the account count cannot read (a list, an object) is not the emulator's to read.
-    if ('email' in parsed && typeof (parsed as { email: unknown }).email !== 'string') {
+    if ('email' in parsed && typeof parsed.email !== 'string') {
       res.status(400).set('Cache-Control', 'no-store').json(firebaseError(400, 'INVALID_EMAIL'));
       return;
     }
@@ -164,8 +165,7 @@ export function emulatorProxy({
 function errorCode(answer: EmulatorAnswer): string {
   if (answer.status < 400) return '';
   try {
-    const message = (JSON.parse(answer.body.toString('utf8')) as { error?: { message?: unknown } }).error
-      ?.message;
+    const message = fieldOf(fieldOf(JSON.parse(answer.body.toString('utf8')), 'error'), 'message');
     return typeof message === 'string' ? (message.split(' : ')[0] ?? '') : '';
   } catch {
     return '';

@@ -196,4 +196,5 @@ function run(options: SupervisorOptions) {
   process.on('SIGINT', () => void stop());
 }
 
+// Written by our own emulator.ts as it starts this process: its options, as JSON (a cast, not a check).
 run(JSON.parse(process.argv[2] ?? '{}') as SupervisorOptions);

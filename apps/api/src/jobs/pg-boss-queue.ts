@@ -14,7 +14,10 @@ import { transactionSql } from './transaction-sql.js';
 export const RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
 /** A job still running after this is taken as lost (its process died) and retried. */
 const JOB_TIMEOUT_SECONDS = 300;
-/** pg-boss's SQL texts, to recognise the statements it runs without awaiting them (below). */
+/**
+ * pg-boss's SQL texts, to recognise the statements it runs without awaiting them (below). An
+ * internal module without types: cast to the two functions used, which its tests exercise.
+ */
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
   completeJobs(schema: string): string;
   failJobsById(schema: string): string;
@@ -70,6 +73,7 @@ export async function startPgBoss(
     }
   };
   const boss = new PgBoss({
+    // pg-boss types its rows as whatever each caller wants; ours are unknown until read.
     db: { executeSql: executeSql as (text: string, values?: unknown[]) => Promise<{ rows: never[] }> },
     schema,
     // No cron (its clock monitor polls): the expiry sweep keeps its own timer (expiry.ts).
@@ -137,7 +141,7 @@ export async function startPgBoss(
         `select id from ${schema}.job where name = $1 and state = 'active'`,
         [name],
       );
-      const ids = (rows as { id: string }[]).map((row) => row.id);
+      const ids = rows.map((row) => String(fieldOf(row, 'id')));
       if (!ids.length) return;
       await boss.fail(name, ids);
       logger.warn({ queue: name, jobs: ids.length }, 'jobs left running by a stopped process run again');
@@ -161,8 +165,8 @@ export type StartedBoss = Awaited<ReturnType<typeof startPgBoss>>;
 
 async function queueSchema(database: Pick<DatabaseHandle, 'executeSql'>): Promise<string> {
   const { rows } = await database.executeSql('select current_schema() as name');
-  const [row] = rows as { name: string }[];
-  return !row || row.name === 'public' ? 'pgboss' : `pgboss_${row.name}`;
+  const name = fieldOf(rows[0], 'name');
+  return typeof name !== 'string' || name === 'public' ? 'pgboss' : `pgboss_${name}`;
 }
 
 /** pg-boss reports a worker's failure as a plain object carrying an error's fields. */

@@ -11,7 +11,7 @@ import { runInNewContext } from 'node:vm';
  */
 export function releaseStartupMemory(): void {
   v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
+  const gc: unknown = runInNewContext('gc');
   v8.setFlagsFromString('--no-expose-gc');
-  gc();
+  if (typeof gc === 'function') gc();
 }

@@ -42,6 +42,7 @@ export class SharedRateLimitStore implements Store {
     if (!this.redis.isReady || !this.options) return undefined;
     if (!this.shared) {
       const store = new RedisStore({
+        // node-redis answers any command with its reply union; rate-limit-redis types the few it sends.
         sendCommand: (...args: string[]) => this.redis.sendCommand(args) as never,
         prefix: this.prefix,
       });

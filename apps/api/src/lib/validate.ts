@@ -16,8 +16,9 @@ export function parseInput<S extends z.ZodType>(
   if (result.success) return result.data;
   const { formErrors, fieldErrors } = z.flattenError(result.error);
   const fields: Record<string, string> = {};
-  for (const [key, messages] of Object.entries(fieldErrors) as [string, string[] | undefined][]) {
-    if (messages?.[0]) fields[key] = messages[0];
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    const first: unknown = Array.isArray(messages) ? messages[0] : undefined;
+    if (typeof first === 'string' && first) fields[key] = first;
   }
   if (formErrors[0]) fields._ = formErrors[0];
   throw new Invalid(message, fields);

@@ -53,7 +53,7 @@ function qpBytes(text: string): Buffer {
       bytes.push(Number.parseInt(hex, 16));
       i += 2;
     } else {
-      bytes.push(...Buffer.from(input[i] as string, 'utf8'));
+      bytes.push(...Buffer.from(input.charAt(i), 'utf8'));
     }
   }
   return Buffer.from(bytes);

@@ -58,7 +58,9 @@ export function createMailer(settings: {
     repeatSafe: true,
     async send(email) {
       const { message } = await composer.sendMail(addressed(email, sender));
-      await writeOutboxFile(settings.outboxDir, email.key, email.at, message as Buffer);
+      // `buffer: true`: the message is whole, never a stream.
+      if (!Buffer.isBuffer(message)) throw new Error('nodemailer did not make the message whole');
+      await writeOutboxFile(settings.outboxDir, email.key, email.at, message);
     },
     close: () => composer.close(),
   };

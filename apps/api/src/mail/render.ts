@@ -20,7 +20,7 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /** Every value that goes into the HTML part goes through this: names and addresses are the customer's. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * The plain-text and HTML parts of one e-mail. The HTML is self-contained: inline styles, no

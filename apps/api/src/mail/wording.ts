@@ -34,12 +34,15 @@ export type Canceller = 'customer' | 'store' | 'expiry';
 
 const greet = (name: string) => `Hello ${name},`;
 
+/** One labelled line; a list of them may leave some out. */
+const line = (label: string, value: string): [string, string] => [label, value];
+
 const orderLines = (o: OrderFacts): [string, string][] => [
   ['Order', o.number],
   ['Placed', o.placedAt],
   ['Part', o.part],
   ['Quantity', o.quantity],
-  ...(o.discount ? ([['Bulk discount', o.discount]] as [string, string][]) : []),
+  ...(o.discount ? [line('Bulk discount', o.discount)] : []),
   ['Total', o.total],
 ];
 
@@ -95,8 +98,8 @@ export const emailWording = {
     ],
     details: [
       ...orderLines(o),
-      ...(o.carrier ? ([['Carrier', o.carrier]] as [string, string][]) : []),
-      ...(o.trackingNumber ? ([['Tracking number', o.trackingNumber]] as [string, string][]) : []),
+      ...(o.carrier ? [line('Carrier', o.carrier)] : []),
+      ...(o.trackingNumber ? [line('Tracking number', o.trackingNumber)] : []),
       ...shipTo(o),
     ],
   }),

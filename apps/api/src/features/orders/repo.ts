@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sq
 import type { Database } from '../../db/client.js';
 import { orderEvents, orders, parts, users } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { codeOf, fieldOf } from '../../lib/thrown.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
@@ -64,8 +65,7 @@ export const EXPIRY_BATCH = 100;
  */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
-    const { code, constraint: broken } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return broken === constraint;
+    if (codeOf(e) === '23505') return fieldOf(e, 'constraint') === constraint;
   }
   return false;
 }

@@ -141,7 +141,8 @@ export const READ_CACHE_CHANNEL = 'store_read_cache_tables';
 /** The table a notification names; undefined (all of them) for one this store does not know. */
 export function tablesOf(payload: string): readonly PublicTable[] {
   const table = payload.slice(payload.lastIndexOf('.') + 1);
-  return PUBLIC_TABLES.find((known) => known === table) ? [table as PublicTable] : PUBLIC_TABLES;
+  const known = PUBLIC_TABLES.find((name) => name === table);
+  return known ? [known] : PUBLIC_TABLES;
 }
 
 /**

@@ -36,37 +36,59 @@ export function remember(
     // So Express makes the full answer, and the 304 is decided here, once it is kept.
     const ifNoneMatch = req.headers['if-none-match'];
     delete req.headers['if-none-match'];
-    const end = res.end;
     // Express's send() ends with the serialized body after setting every header (ETag included),
     // and before compression (mounted earlier, so wrapped inside this) encodes it.
-    res.end = function (this: Response, ...args: unknown[]) {
-      const [chunk, encoding] = args;
-      const etag = this.getHeader('etag');
-      if (
-        this.statusCode === 200 &&
-        typeof etag === 'string' &&
-        (typeof chunk === 'string' || Buffer.isBuffer(chunk))
-      ) {
-        const body = typeof chunk === 'string' ? Buffer.from(chunk, encoding as BufferEncoding) : chunk;
-        if (!this.locals[NOT_KEPT]) {
-          cache.keep(cacheKey(req.originalUrl), token, {
-            dependsOn: (this.locals[SHOWS_ONLY] as readonly PublicTable[] | undefined) ?? dependsOn,
-            headers: sharedHeaders(this),
-            body,
-            etag,
-            route: routeOf(req),
-          });
+    res.end = new Proxy(res.end, {
+      apply(end, self: Response, args: unknown[]) {
+        const [chunk, encoding] = args;
+        const etag = self.getHeader('etag');
+        if (
+          self.statusCode === 200 &&
+          typeof etag === 'string' &&
+          (typeof chunk === 'string' || Buffer.isBuffer(chunk))
+        ) {
+          const body =
+            typeof chunk === 'string'
+              ? Buffer.from(
+                  chunk,
+                  typeof encoding === 'string' && Buffer.isEncoding(encoding) ? encoding : 'utf8',
+                )
+              : chunk;
+          if (!self.locals[NOT_KEPT]) {
+            const shown: readonly PublicTable[] | undefined = self.locals[SHOWS_ONLY];
+            cache.keep(cacheKey(req.originalUrl), token, {
+              dependsOn: shown ?? dependsOn,
+              headers: sharedHeaders(self),
+              body,
+              etag,
+              route: routeOf(req),
+            });
+          }
+          if (isUnchanged(ifNoneMatch, etag)) {
+            self.statusCode = 304;
+            for (const name of ['content-type', 'content-length', 'transfer-encoding'])
+              self.removeHeader(name);
+            return Reflect.apply(end, self, []);
+          }
         }
-        if (isUnchanged(ifNoneMatch, etag)) {
-          this.statusCode = 304;
-          for (const name of ['content-type', 'content-length', 'transfer-encoding']) this.removeHeader(name);
-          return (end as () => Response).call(this);
-        }
-      }
-      return (end as (...a: unknown[]) => Response).apply(this, args);
-    } as Response['end'];
+        return Reflect.apply(end, self, args);
+      },
+    });
     next();
   };
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The answer is public but not kept (`dontKeep`). */
+      readCacheNotKept?: boolean;
+      /** The only tables the answer shows (`showsOnly`). */
+      readCacheShowsOnly?: readonly PublicTable[];
+      /** The tables a write changes (`changes`). */
+      readCacheChanges?: readonly PublicTable[];
+    }
+  }
 }
 
 const NOT_KEPT = 'readCacheNotKept';
@@ -115,12 +137,14 @@ export const changesNothingPublic = changes();
 export function forgetOnWrite(cache: ReadCache): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    const end = res.end;
-    res.end = function (this: Response, ...args: unknown[]) {
-      const tables = (this.locals[CHANGES] as PublicTable[] | undefined) ?? PUBLIC_TABLES;
-      if (this.statusCode < 400 && tables.length > 0) cache.invalidate(tables);
-      return (end as (...a: unknown[]) => Response).apply(this, args);
-    } as Response['end'];
+    res.end = new Proxy(res.end, {
+      apply(end, self: Response, args: unknown[]) {
+        const marked: readonly PublicTable[] | undefined = self.locals[CHANGES];
+        const tables = marked ?? PUBLIC_TABLES;
+        if (self.statusCode < 400 && tables.length > 0) cache.invalidate(tables);
+        return Reflect.apply(end, self, args);
+      },
+    });
     next();
   };
 }
