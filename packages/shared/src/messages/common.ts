@@ -1,0 +1,4 @@
+export const confirmMessages = {
+  cancelOrder: 'Are you sure to Cancel this Order?',
+  deleteProduct: 'Are you sure to delete this Product?',
+} as const;
