@@ -28,3 +28,23 @@ export const passwordResetMessages = {
   sent: (email: string) =>
     `If ${email} has an account here, we sent it a link to choose a new password. Follow it, then log in with the new one.`,
 } as const;
+
+/** The login and register pages and the guards in front of signed-in pages. */
+export const authPageMessages = {
+  login: 'Login',
+  register: 'Register',
+  name: 'Name',
+  email: 'Email',
+  password: 'Password',
+  signingIn: 'Signing in…',
+  creatingAccount: 'Creating your account…',
+  newTo: (siteName: string) => `New to ${siteName}?`,
+  createAccount: 'Create new account',
+  haveAccount: 'Already have an account?',
+  pleaseLogin: 'Please login',
+  or: 'OR',
+  // The spec's lower-case 'google'.
+  continueWithGoogle: 'Continue with google',
+  openingGoogle: 'Opening Google…',
+  checkingAccess: 'Checking your access…',
+} as const;

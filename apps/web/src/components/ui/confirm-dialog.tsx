@@ -1,3 +1,4 @@
+import { uiMessages } from '@store/shared';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 interface Pending {
@@ -41,7 +42,7 @@ export function useConfirm() {
         </p>
         <div className="modal-action">
           <button type="button" className="btn" onClick={() => settle(false)}>
-            No
+            {uiMessages.no}
           </button>
           <button type="button" className="btn btn-error" onClick={() => settle(true)}>
             {pending?.confirmLabel}
