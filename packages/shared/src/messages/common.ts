@@ -5,6 +5,7 @@ export const confirmMessages = {
 
 /** Words the web app's shared controls use on every page. */
 export const uiMessages = {
+  yes: 'Yes',
   no: 'No',
   previous: 'Previous',
   next: 'Next',

@@ -45,3 +45,29 @@ export const creditLimitMessages = {
   cancel: 'Cancel',
   saved: (who: string, limit: string) => `The credit limit of ${who} is now ${limit}.`,
 } as const;
+
+/** A role in words, on My Profile and the Users page. */
+export const roleLabels = { admin: 'Admin', customer: 'Customer' } as const;
+
+/** My Profile: the account, the display name and the checkout and invoice defaults (issue 20). */
+export const profileMessages = {
+  title: 'My Profile',
+  name: 'Name',
+  email: 'E-mail',
+  emailStatus: 'E-mail status',
+  role: 'Role',
+  /** An admin whose powers wait: 'Admin (waiting for e-mail verification)'. */
+  adminWaiting: (note: string) => `${roleLabels.admin} (${note})`,
+  changeName: 'Change your display name',
+  displayName: 'Display name',
+  saveName: 'Save name',
+  loadingDetails: 'Loading your details…',
+  defaultsTitle: 'Checkout and invoice details',
+  defaultsHint:
+    'Checkout starts from your phone and address (you can change them there). A company name and VAT number go on the invoices of orders you place afterwards.',
+  defaultPhone: 'Default phone',
+  defaultAddress: 'Default address',
+  companyName: 'Company name (businesses)',
+  vatNumber: 'VAT number (businesses)',
+  saveDetails: 'Save details',
+} as const;

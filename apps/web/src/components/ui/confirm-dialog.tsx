@@ -23,7 +23,7 @@ export function useConfirm() {
   }, [pending]);
 
   const confirm = useCallback(
-    (message: string, confirmLabel = 'Yes') =>
+    (message: string, confirmLabel: string = uiMessages.yes) =>
       new Promise<boolean>((resolve) => setPending({ message, confirmLabel, resolve })),
     [],
   );
