@@ -15,6 +15,7 @@ export * from './layout.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './parts.js';
+export * from './purchase.js';
 export * from './reviews.js';
 export * from './toasts.js';
 export * from './users.js';

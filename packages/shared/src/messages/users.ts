@@ -71,3 +71,22 @@ export const profileMessages = {
   vatNumber: 'VAT number (businesses)',
   saveDetails: 'Save details',
 } as const;
+
+/** The Users page (spec §2's Make Admin) and its list of removed users. */
+export const usersPageMessages = {
+  title: 'Users',
+  loading: 'Loading users…',
+  pages: 'Users pages',
+  name: 'Name',
+  email: 'E-mail',
+  role: 'Role',
+  noName: '(no name)',
+  makeAdmin: 'Make Admin',
+  removeUser: 'Remove User',
+  remove: 'Remove',
+  /** The disabled Remove User button's tooltip on the admin's own row. */
+  cannotRemoveSelf: 'You cannot remove your own account',
+  loadingRemoved: 'Loading removed users…',
+  removedBy: (by: string) => `removed by ${by}`,
+  restore: 'Restore',
+} as const;

@@ -1,4 +1,4 @@
-import { homeMessages as m, pageMessages, reviewMessages } from '@store/shared';
+import { homeMessages as m, pageMessages, reviewMessages, uiMessages } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -46,7 +46,8 @@ export function HomeReviews() {
                   review={review}
                   {...(canDelete && {
                     onDelete: async () => {
-                      if (await confirm(reviewMessages.confirmDelete, 'Delete')) remove.mutate(review._id);
+                      if (await confirm(reviewMessages.confirmDelete, uiMessages.delete))
+                        remove.mutate(review._id);
                     },
                   })}
                 />
