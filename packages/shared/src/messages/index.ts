@@ -8,6 +8,7 @@
 export * from './api-errors.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './emails.js';
 export * from './head.js';
 export * from './home.js';
 export * from './invoices.js';
