@@ -2,7 +2,7 @@ export * from './app-paths.js';
 export * from './bill.js';
 export * from './constants.js';
 export * from './contract.js';
-export * from './messages/index.js';
+export * from './messages.js';
 export * from './money.js';
 export * from './page-search.js';
 export * from './schemas/auth.js';
