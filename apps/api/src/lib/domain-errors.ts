@@ -1,7 +1,7 @@
 /**
  * What a service can say went wrong, in its own words: no HTTP here. The one error handler
  * (error-handler.ts) turns each into its status. Messages are the user-facing ones of
- * packages/shared/src/messages.ts, sent as they are.
+ * packages/shared/src/messages/, sent as they are.
  */
 export abstract class DomainError extends Error {
   /** `fields`: a message (or a figure, such as the stock left) per input field concerned. */

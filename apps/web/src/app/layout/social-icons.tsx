@@ -1,3 +1,5 @@
+import { headMessages, footerMessages as m } from '@store/shared';
+
 /** Small inline icons: no icon font or extra request. Paths are simple geometric marks. */
 const icons = {
   Facebook: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z',
@@ -17,7 +19,7 @@ const links: Record<keyof typeof icons, string> = {
 
 export function SocialIcons() {
   return (
-    <ul className="flex gap-3" aria-label="Social media">
+    <ul className="flex gap-3" aria-label={m.socialMedia}>
       {(Object.keys(icons) as (keyof typeof icons)[]).map((name) => (
         <li key={name}>
           <a
@@ -29,7 +31,7 @@ export function SocialIcons() {
             <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d={icons[name]} />
             </svg>
-            <span className="sr-only">Parts Depot on {name}</span>
+            <span className="sr-only">{m.onNetwork(headMessages.siteName, name)}</span>
           </a>
         </li>
       ))}

@@ -1,4 +1,9 @@
-import { fulfilmentMessages as m, type OrderEvent, type OrderStatus } from '@store/shared';
+import {
+  fulfilmentMessages as m,
+  type OrderEvent,
+  type OrderStatus,
+  orderMoveMessages as words,
+} from '@store/shared';
 
 /**
  * The admin's moves, named for what they do (issue 11): each leads to one status and asks its
@@ -19,30 +24,30 @@ export interface OrderMove {
 
 const markPaid: OrderMove = {
   to: 'paid',
-  label: 'Mark as paid',
+  label: words.markPaid,
   question: m.confirmPaid,
-  outcome: 'marked as paid',
+  outcome: words.markedPaid,
   destructive: false,
 };
 const markShipped: OrderMove = {
   to: 'shipped',
-  label: 'Mark as shipped',
+  label: words.markShipped,
   question: m.confirmShipped,
-  outcome: 'marked as shipped',
+  outcome: words.markedShipped,
   destructive: false,
 };
 const markUnpaid: OrderMove = {
   to: 'unpaid',
-  label: 'Mark as unpaid',
+  label: words.markUnpaid,
   question: m.confirmUnpaid,
-  outcome: 'marked as unpaid',
+  outcome: words.markedUnpaid,
   destructive: false,
 };
 const cancel: OrderMove = {
   to: 'cancelled',
-  label: 'Cancel order',
+  label: words.cancel,
   question: m.confirmCancel,
-  outcome: 'cancelled',
+  outcome: words.cancelled,
   destructive: true,
 };
 
