@@ -87,6 +87,16 @@ describe('API layers (biome.json)', { timeout: 60_000 }, () => {
     expect(output).toContain('auth/ serves every feature and knows none');
   });
 
+  it('refuses an import of a feature from a repository in auth/ too', () => {
+    const { status, output } = lint(
+      'apps/api/src/auth/sessions-repo.ts',
+      "import { eq } from 'drizzle-orm';\nimport type { UsersRepo } from '../features/users/repo.js';\n\nexport type Probe = [UsersRepo, typeof eq];\n",
+    );
+    expect(status).not.toBe(0);
+    expect(restricted(output)).toBe(1);
+    expect(output).toContain('auth/ serves every feature and knows none');
+  });
+
   it('refuses Express in a service', () => {
     const { status, output } = lint(
       'apps/api/src/features/parts/service.ts',
