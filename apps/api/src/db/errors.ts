@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 /**
  * Tells a database that is down or restarting apart from a bug in our SQL. The first is a 503
  * (the client may retry, the store stays up and reconnects by itself); the second is a 500.
@@ -45,4 +47,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/**
+ * Drizzle's own query error, whose message is the SQL *with its parameters* (e-mails, names,
+ * addresses): the logger keeps only its class and the driver error beneath it (lib/logger.ts).
+ */
+export function isQueryError(error: unknown): boolean {
+  return error instanceof DrizzleQueryError;
 }

@@ -1,5 +1,5 @@
-import { DrizzleQueryError } from 'drizzle-orm';
 import { type DestinationStream, pino } from 'pino';
+import { isQueryError } from '../db/errors.js';
 
 export type Logger = pino.Logger;
 
@@ -52,7 +52,7 @@ export interface ErrorDescription {
 export function describeError(error: unknown): ErrorDescription {
   if (!(error instanceof Error)) return { type: typeof error };
   const type = error.constructor?.name || 'Error';
-  if (error instanceof DrizzleQueryError) {
+  if (isQueryError(error)) {
     return { type, ...(error.cause !== undefined && { cause: describeError(error.cause) }) };
   }
   const { code } = error as { code?: unknown };

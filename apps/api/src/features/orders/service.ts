@@ -17,7 +17,7 @@ import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
-import type { PartsRepo } from '../parts/repo.js';
+import type { ListedParts } from '../parts/service.js';
 import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
 import type { OrderRow, OrdersRepo } from './repo.js';
 
@@ -37,7 +37,7 @@ const ADMIN_MOVES: Record<OrderStatus, OrderStatus[]> = {
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
-  parts: PartsRepo;
+  parts: ListedParts;
   paymentInstructions: string;
   /** Named on the invoice page as on the PDF (features/invoices). */
   seller: Seller;
