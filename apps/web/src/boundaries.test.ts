@@ -18,8 +18,12 @@ async function cruise(probe: string, source: string) {
     await run('npx', ['depcruise', '--config', '.dependency-cruiser.cjs', probe], { cwd: webRoot });
     return { failed: false, output: '' };
   } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { failed: true, output: stdout + stderr };
+    // execFile's error carries what the command printed.
+    const printed = (key: 'stdout' | 'stderr') =>
+      error instanceof Error && key in error
+        ? String(Object.getOwnPropertyDescriptor(error, key)?.value ?? '')
+        : '';
+    return { failed: true, output: printed('stdout') + printed('stderr') };
   } finally {
     rmSync(file, { force: true });
   }
