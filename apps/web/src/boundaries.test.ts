@@ -40,8 +40,12 @@ async function cruise(probe: string, source: string) {
     });
     return { failed: false, output: '' };
   } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { failed: true, output: stdout + stderr };
+    // execFile's error carries what the command printed.
+    const printed = (key: 'stdout' | 'stderr') =>
+      error instanceof Error && key in error
+        ? String(Object.getOwnPropertyDescriptor(error, key)?.value ?? '')
+        : '';
+    return { failed: true, output: printed('stdout') + printed('stderr') };
   }
 }
 

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { islandComponent } from './components/island';
+import { islandRenderer } from './components/island';
 import { DocumentNavKit } from './components/nav-kit';
 import { session } from './lib/session';
 // The islands a server-rendered page may hold (importing them names them).
@@ -24,13 +24,8 @@ if (session.token()) {
 
 function startIslands() {
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    const Island = islandComponent(element.dataset.island ?? '');
-    if (!Island) continue;
-    const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    createRoot(element).render(
-      <DocumentNavKit>
-        <Island {...props} />
-      </DocumentNavKit>,
-    );
+    const draw = islandRenderer(element.dataset.island ?? '');
+    if (!draw) continue;
+    createRoot(element).render(<DocumentNavKit>{draw(element.dataset.props ?? '{}')}</DocumentNavKit>);
   }
 }

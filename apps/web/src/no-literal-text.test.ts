@@ -68,7 +68,7 @@ function textOf(node: ts.Node): string {
   if (ts.isTemplateExpression(node)) {
     return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('…');
   }
-  return (node as ts.JsxText).text;
+  return ts.isJsxText(node) ? node.text : '';
 }
 
 function attributeName(attribute: ts.JsxAttribute): string {

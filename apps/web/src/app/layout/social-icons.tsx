@@ -10,6 +10,9 @@ const icons = {
     'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z',
 } as const;
 
+/** In the order shown. */
+const names = ['Facebook', 'X', 'LinkedIn', 'YouTube'] as const satisfies readonly (keyof typeof icons)[];
+
 const links: Record<keyof typeof icons, string> = {
   Facebook: 'https://www.facebook.com/',
   X: 'https://x.com/',
@@ -20,7 +23,7 @@ const links: Record<keyof typeof icons, string> = {
 export function SocialIcons() {
   return (
     <ul className="flex gap-3" aria-label={m.socialMedia}>
-      {(Object.keys(icons) as (keyof typeof icons)[]).map((name) => (
+      {names.map((name) => (
         <li key={name}>
           <a
             href={links[name]}
