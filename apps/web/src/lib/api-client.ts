@@ -96,7 +96,7 @@ function requestBody(body: unknown): BodyInit | undefined {
 /** The server's `{ message, fields }`; other image hosts (spec §7) put it only under `error`. */
 async function errorOf(status: number, body: unknown): Promise<ApiError> {
   const said = (await answerCheck()).errorMessageOf(body);
-  return new ApiError(status, said?.message ?? `Request failed (${status})`, said?.fields);
+  return new ApiError(status, said?.message ?? pageMessages.requestFailed(status), said?.fields);
 }
 
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
@@ -125,7 +125,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'The store cannot be reached. Check your connection and try again.');
+    throw new ApiError(0, pageMessages.storeUnreachable);
   }
   if (!response.ok) {
     const error = await errorOf(response.status, await response.json().catch(() => undefined));
