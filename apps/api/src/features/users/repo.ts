@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { blockedEmails, orders, users } from '../../db/schema.js';
+import { blockedEmails, users } from '../../db/schema.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -122,17 +122,6 @@ export function createUsersRepo(db: Database) {
         .set({ ...defaults, updatedAt: sql`now()` })
         .where(eq(users.email, email))
         .returning();
-      return row;
-    },
-
-    /** The phone and address of the customer's newest order, if any (checkout's fallback). */
-    async lastOrderContact(email: string) {
-      const [row] = await db
-        .select({ phone: orders.phone, address: orders.address })
-        .from(orders)
-        .where(eq(orders.email, email))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(1);
       return row;
     },
 
