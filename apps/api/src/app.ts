@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { chooseImageStore } from './features/images/choose-store.js';
 import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
 import type { S3Settings } from './features/images/s3-store.js';
+import { createImagesService } from './features/images/service.js';
 import { InvoiceCache } from './features/invoices/cache.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
@@ -235,9 +236,8 @@ export function createApp({
   );
   const images = chooseImageStore(database, config, logger);
   api.use(
-    imagesRoutes(images, {
+    imagesRoutes(createImagesService({ store: images, key: config.imageHostKey }), {
       requireUser: signedIn,
-      key: config.imageHostKey,
       queue: uploadQueue,
     }),
   );

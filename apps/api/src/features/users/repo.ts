@@ -94,7 +94,7 @@ export function createUsersRepo(db: Database) {
     /**
      * Sets the most the user's unpaid orders may total (null: the store's default). Returns the
      * row as it is now and whether it changed; undefined for an unknown user. An order being
-     * placed meanwhile is judged by the limit it read under its own lock (orders/repo.ts).
+     * placed meanwhile is judged by the limit it read under its own lock (orders/service.ts, place).
      */
     async setCreditLimit(email: string, cents: number | null) {
       const [changed] = await db
