@@ -80,7 +80,7 @@ export function createOrderMoves(orders: OrdersRepo) {
           from: move.from,
           to: move.to,
           owner: move.owner,
-          // Shipping names its carrier and tracking number, or clears those of an earlier shipping.
+          // A shipping move writes its carrier and tracking number (null when not given).
           shipping:
             move.to === 'shipped'
               ? { carrier: move.carrier ?? null, trackingNumber: move.trackingNumber ?? null }
