@@ -1,4 +1,4 @@
-import type { OrderStatus } from './schemas/order.js';
+import { type OrderStatus, orderStatusSchema } from './schemas/order.js';
 
 /**
  * The admin's moves: from each status, the statuses it may go to, in the order the desk offers
@@ -14,4 +14,4 @@ export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 
 /** The statuses an order may be in for an admin to move it to `to`. */
 export const statusesMovableTo = (to: OrderStatus): OrderStatus[] =>
-  (Object.keys(ORDER_MOVES) as OrderStatus[]).filter((from) => ORDER_MOVES[from].includes(to));
+  orderStatusSchema.options.filter((from) => ORDER_MOVES[from].includes(to));
