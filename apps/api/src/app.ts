@@ -9,19 +9,20 @@ import { requireUser } from './auth/guards.js';
 import type { IdentityProvider } from './auth/identity.js';
 import { identitySettingsElement, identitySettingsRoutes } from './auth/identity-settings.js';
 import type { TokenService } from './auth/tokens.js';
-import type { DatabaseHandle } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
 import { docsRoutes } from './features/docs/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { chooseImageStore } from './features/images/choose-store.js';
 import { imagesRoutes, uploadsRoutes } from './features/images/routes.js';
 import type { S3Settings } from './features/images/s3-store.js';
+import { createImagesService } from './features/images/service.js';
 import { InvoiceCache } from './features/invoices/cache.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { invoicesRoutes } from './features/invoices/routes.js';
 import { createInvoicesService } from './features/invoices/service.js';
 import { createOrdersRepo } from './features/orders/repo.js';
 import { ordersRoutes } from './features/orders/routes.js';
-import { createOrdersService } from './features/orders/service.js';
+import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { createOutboxService } from './features/outbox/service.js';
 import { createPartsRepo } from './features/parts/repo.js';
@@ -119,6 +120,11 @@ export interface AppDeps {
   };
   /** Where writes enqueue their follow-up work (e-mails); tests may leave it out. */
   jobs?: JobQueue;
+  /**
+   * The orders, built once by the composition root (server.ts, `createOrders`) and shared with
+   * the job workers; built here from `database` and `jobs` when not given (the tests).
+   */
+  orders?: OrdersService;
   /** With REDIS_URL: where sign-in limits are counted, shared by every instance. */
   redis?: RedisHandle;
   /**
@@ -136,6 +142,27 @@ export interface AppDeps {
 
 const passThrough: RequestHandler = (_req, _res, next) => next();
 
+/** What the orders service is built from, beside the database and the job queue. */
+export type OrdersSettings = Pick<
+  AppDeps['config'],
+  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents'
+>;
+
+/**
+ * The orders service on the one orders repository: the composition root builds it once and
+ * hands it to both the app and the job workers (the e-mails, the expiry sweep).
+ */
+export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSettings): OrdersService {
+  return createOrdersService({
+    orders: createOrdersRepo(db, jobs),
+    parts: createPartsRepo(db),
+    paymentInstructions: settings.paymentInstructions,
+    seller: settings.seller,
+    maxOpenOrders: settings.maxOpenOrders,
+    maxUnpaidTotalCents: settings.maxUnpaidTotalCents,
+  });
+}
+
 /** Builds the whole application from its dependencies; `server.ts` only listens. */
 export function createApp({
   database,
@@ -146,6 +173,7 @@ export function createApp({
   localOrigin,
   config,
   jobs = noJobs,
+  orders = createOrders(database.db, jobs, config),
   redis,
   invoiceCache = new InvoiceCache(),
   readCache,
@@ -208,9 +236,8 @@ export function createApp({
   );
   const images = chooseImageStore(database, config, logger);
   api.use(
-    imagesRoutes(images, {
+    imagesRoutes(createImagesService({ store: images, key: config.imageHostKey }), {
       requireUser: signedIn,
-      key: config.imageHostKey,
       queue: uploadQueue,
     }),
   );
@@ -249,14 +276,6 @@ export function createApp({
       ],
     }),
   );
-  const orders = createOrdersService({
-    orders: createOrdersRepo(database.db, jobs),
-    parts: partsRepo,
-    paymentInstructions: config.paymentInstructions,
-    seller: config.seller,
-    maxOpenOrders: config.maxOpenOrders,
-    maxUnpaidTotalCents: config.maxUnpaidTotalCents,
-  });
   api.use(
     ordersRoutes(orders, {
       requireUser: signedIn,
@@ -307,6 +326,8 @@ export function createApp({
     usersRoutes(
       createUsersService({
         repo: users,
+        // Checkout's fallback for a phone and address: the orders side keeps them.
+        lastOrderContact: orders.lastContact,
         identity,
         tokens,
         adminEmails: config.adminEmails,

@@ -46,3 +46,21 @@ export class Unavailable extends DomainError {
     super(message, undefined, options);
   }
 }
+
+/**
+ * The image host's refusals (spec §7): the one error handler answers them in the host's own
+ * shape, `{ success: false, status_code, message, error: { message } }`, not the store's.
+ */
+export abstract class ImageHostError extends DomainError {}
+
+/** The image is bigger than the host takes (bytes or pixels). */
+export class ImageTooLarge extends ImageHostError {}
+
+/** An image, but not of a format the host takes. */
+export class ImageUnsupported extends ImageHostError {}
+
+/** No image, or one that cannot be read: missing, damaged, or an upload that is malformed. */
+export class ImageUnreadable extends ImageHostError {}
+
+/** The image host's key is missing or wrong. */
+export class WrongImageKey extends ImageHostError {}

@@ -5,11 +5,16 @@ import {
   Conflict,
   DomainError,
   Forbidden,
+  ImageHostError,
+  ImageTooLarge,
+  ImageUnreadable,
+  ImageUnsupported,
   Invalid,
   NotFound,
   Unauthenticated,
   Unavailable,
   Unprocessable,
+  WrongImageKey,
 } from './domain-errors.js';
 import type { Logger } from './logger.js';
 
@@ -20,6 +25,10 @@ interface BodyParserError {
 
 /** The one place where a domain error becomes an HTTP status. */
 function statusOf(error: DomainError): number {
+  if (error instanceof ImageUnreadable) return 400;
+  if (error instanceof WrongImageKey) return 403;
+  if (error instanceof ImageTooLarge) return 413;
+  if (error instanceof ImageUnsupported) return 415;
   if (error instanceof Invalid) return 400;
   if (error instanceof Unauthenticated) return 401;
   if (error instanceof Forbidden) return 403;
@@ -48,7 +57,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof DomainError) {
       if (error instanceof Unavailable) res.set('Retry-After', String(error.retryAfterSeconds));
       const { message, fields } = error;
-      res.status(statusOf(error)).json({ message, ...(fields && { fields }) });
+      const status = statusOf(error);
+      // The image host's protocol (spec §7) has a body of its own.
+      if (error instanceof ImageHostError) {
+        res.status(status).json({ success: false, status_code: status, message, error: { message } });
+        return;
+      }
+      res.status(status).json({ message, ...(fields && { fields }) });
       return;
     }
     const { type, status } = (error ?? {}) as BodyParserError;

@@ -1,26 +1,32 @@
-import { timingSafeEqual } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { apiMessages } from '@store/shared';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { requireAdmin } from '../../auth/guards.js';
 import type { BoundedQueue } from '../../lib/bounded-queue.js';
+import { ImageTooLarge, ImageUnreadable } from '../../lib/domain-errors.js';
 import { changesNothingPublic } from '../../lib/read-cache/remember.js';
-import { ImageRejected, MAX_UPLOAD_BYTES, processImage } from './process.js';
+import { MAX_UPLOAD_BYTES } from './process.js';
+import type { ImagesService } from './service.js';
 import { IMMUTABLE, type ImageStore, STORED_FILE_PATTERN } from './store.js';
 
-/** The image-host protocol of spec §7: failures are `{ success: false, ... }` with a 4xx. */
+/**
+ * The image-host protocol of spec §7: failures are `{ success: false, ... }`. The refusals of the
+ * upload itself are domain errors, answered in that shape by the one error handler; only the
+ * busy queue's 503 is answered here, before the body is read.
+ */
 function fail(res: Response, status: number, message: string) {
   res.status(status).json({ success: false, status_code: status, message, error: { message } });
 }
 
-const multerMessages: Record<string, [number, string]> = {
-  LIMIT_FILE_SIZE: [413, 'The image is too large: at most 5 MB.'],
-  LIMIT_FILE_COUNT: [400, 'Send one image at a time.'],
-  LIMIT_UNEXPECTED_FILE: [400, 'Send one image, in the field "image".'],
-  LIMIT_PART_COUNT: [400, 'The upload has too many parts.'],
-  LIMIT_FIELD_VALUE: [400, 'A form field is too long.'],
-  LIMIT_FIELD_COUNT: [400, 'The upload has too many fields.'],
+/** What a malformed upload is told, by multer's error code. */
+const multerErrors: Record<string, () => Error> = {
+  LIMIT_FILE_SIZE: () => new ImageTooLarge('The image is too large: at most 5 MB.'),
+  LIMIT_FILE_COUNT: () => new ImageUnreadable('Send one image at a time.'),
+  LIMIT_UNEXPECTED_FILE: () => new ImageUnreadable('Send one image, in the field "image".'),
+  LIMIT_PART_COUNT: () => new ImageUnreadable('The upload has too many parts.'),
+  LIMIT_FIELD_VALUE: () => new ImageUnreadable('A form field is too long.'),
+  LIMIT_FIELD_COUNT: () => new ImageUnreadable('The upload has too many fields.'),
 };
 
 /** Seconds an upload refused by a full queue is told to wait. */
@@ -49,12 +55,9 @@ function awaitTurn(queue: BoundedQueue): RequestHandler {
   };
 }
 
-const sameKey = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
 export function imagesRoutes(
-  store: ImageStore,
-  { requireUser, key, queue }: { requireUser: RequestHandler; key?: string | undefined; queue: BoundedQueue },
+  service: ImagesService,
+  { requireUser, queue }: { requireUser: RequestHandler; queue: BoundedQueue },
 ): Router {
   const router = Router();
   // An upload is no part's image until a part's edit names it (which empties the read cache).
@@ -73,30 +76,17 @@ export function imagesRoutes(
     awaitTurn(queue),
     (req, res, next) => {
       upload(req, res, (error: unknown) => {
-        if (error instanceof multer.MulterError) {
-          const [status, message] = multerMessages[error.code] ?? [400, 'The upload could not be read.'];
-          return fail(res, status, message);
-        }
-        if (error) return fail(res, 400, 'The upload could not be read.');
-        next();
+        if (!error) return next();
+        const known = error instanceof multer.MulterError ? multerErrors[error.code] : undefined;
+        next(known ? known() : new ImageUnreadable('The upload could not be read.'));
       });
     },
   );
 
   router.post('/image', async (req, res) => {
     const body = (req.body ?? {}) as { key?: unknown };
-    if (key && !(typeof body.key === 'string' && sameKey(body.key, key))) {
-      return fail(res, 403, 'The image host key is missing or wrong.');
-    }
-    if (!req.file || req.file.size === 0) return fail(res, 400, 'Choose an image to upload.');
-    try {
-      const { image, thumbnail } = await processImage(req.file.buffer);
-      const saved = await store.save(image, thumbnail);
-      res.status(201).json({ success: true, status: 201, data: { url: saved.url, thumb: saved.thumbUrl } });
-    } catch (error) {
-      if (error instanceof ImageRejected) return fail(res, error.status, error.message);
-      throw error;
-    }
+    const data = await service.upload(body.key, req.file?.buffer);
+    res.status(201).json({ success: true, status: 201, data });
   });
 
   return router;

@@ -1,5 +1,6 @@
 import {
   fulfilmentMessages as m,
+  ORDER_MOVES,
   type OrderEvent,
   type OrderStatus,
   orderMoveMessages as words,
@@ -7,8 +8,8 @@ import {
 
 /**
  * The admin's moves, named for what they do (issue 11): each leads to one status and asks its
- * own question with the order number in it. Which moves a status offers mirrors the server's
- * table (apps/api orders service); the server still refuses any other with 409.
+ * own question with the order number in it. Which moves a status offers is the shared table
+ * (ORDER_MOVES, packages/shared) the server enforces; it refuses any other with 409.
  */
 export interface OrderMove {
   to: OrderStatus;
@@ -51,20 +52,17 @@ const cancel: OrderMove = {
   destructive: true,
 };
 
-const MOVES: Record<OrderStatus, OrderMove[]> = {
-  unpaid: [markPaid, cancel],
-  paid: [markShipped, markUnpaid, cancel],
-  // Shipped and cancelled are final.
-  shipped: [],
-  cancelled: [],
+/** Each move by the status it leads to: every status is reached by exactly one kind of move. */
+const MOVE_TO: Record<OrderStatus, OrderMove> = {
+  paid: markPaid,
+  shipped: markShipped,
+  unpaid: markUnpaid,
+  cancelled: cancel,
 };
 
-export const movesFor = (status: OrderStatus): OrderMove[] => MOVES[status];
+export const movesFor = (status: OrderStatus): OrderMove[] => ORDER_MOVES[status].map((to) => MOVE_TO[to]);
 
-export const moveTo = (to: OrderStatus): OrderMove | undefined =>
-  Object.values(MOVES)
-    .flat()
-    .find((move) => move.to === to);
+export const moveTo = (to: OrderStatus): OrderMove | undefined => MOVE_TO[to];
 
 /** Who made a change, in words: the person's e-mail, or what the store did on its own. */
 export function describeBy(event: Pick<OrderEvent, 'by' | 'status'>): string {
