@@ -1,7 +1,8 @@
 /**
  * The web app's boundaries (issue #10): a feature is used by others only through its index.ts,
  * and the shared layers (components/, lib/) never reach up into features. The app shell (app/)
- * wires features together, and its router loads their pages lazily by path.
+ * wires features together, and its router loads their pages lazily by path. The entry points
+ * (main.tsx, islands.tsx, ssr/) are held to a feature's index.ts, or its islands.ts.
  * Run by `npm run lint`.
  */
 module.exports = {
@@ -31,6 +32,17 @@ module.exports = {
       to: {
         path: '^src/features/[^/]+/.+',
         pathNot: ['^src/features/[^/]+/index\\.ts$', '^src/features/[^/]+/pages/'],
+      },
+    },
+    {
+      name: 'entries-use-features-through-index',
+      comment:
+        'The entry points (main.tsx, islands.tsx, ssr/, any file outside the layers above) use a feature through its index.ts, or the islands.ts naming the islands it lends to server-rendered pages.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(features|app|components|lib)/' },
+      to: {
+        path: '^src/features/[^/]+/.+',
+        pathNot: ['^src/features/[^/]+/(index|islands)\\.tsx?$'],
       },
     },
   ],

@@ -9,7 +9,7 @@ import { requireUser } from './auth/guards.js';
 import type { IdentityProvider } from './auth/identity.js';
 import { identitySettingsElement } from './auth/identity-settings.js';
 import type { TokenService } from './auth/tokens.js';
-import type { DatabaseHandle } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
 import { docsHandlers } from './features/docs/handlers.js';
 import { healthHandlers } from './features/health/handlers.js';
 import { identityHandlers } from './features/identity/handlers.js';
@@ -17,13 +17,14 @@ import { chooseImageStore } from './features/images/choose-store.js';
 import { imagesHandlers } from './features/images/handlers.js';
 import type { S3Settings } from './features/images/s3-store.js';
 import { uploadsRoutes } from './features/images/serve-uploads.js';
+import { createImagesService } from './features/images/service.js';
 import { InvoiceCache } from './features/invoices/cache.js';
 import { invoicesHandlers } from './features/invoices/handlers.js';
 import type { Seller } from './features/invoices/render-invoice.js';
 import { createInvoicesService } from './features/invoices/service.js';
 import { ordersHandlers } from './features/orders/handlers.js';
 import { createOrdersRepo } from './features/orders/repo.js';
-import { createOrdersService } from './features/orders/service.js';
+import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
 import { partsHandlers } from './features/parts/handlers.js';
@@ -123,6 +124,11 @@ export interface AppDeps {
   };
   /** Where writes enqueue their follow-up work (e-mails); tests may leave it out. */
   jobs?: JobQueue;
+  /**
+   * The orders, built once by the composition root (server.ts, `createOrders`) and shared with
+   * the job workers; built here from `database` and `jobs` when not given (the tests).
+   */
+  orders?: OrdersService;
   /** With REDIS_URL: where sign-in limits are counted, shared by every instance. */
   redis?: RedisHandle;
   /**
@@ -138,6 +144,27 @@ export interface AppDeps {
   checkResponses?: (problem: string) => void;
 }
 
+/** What the orders service is built from, beside the database and the job queue. */
+export type OrdersSettings = Pick<
+  AppDeps['config'],
+  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents'
+>;
+
+/**
+ * The orders service on the one orders repository: the composition root builds it once and
+ * hands it to both the app and the job workers (the e-mails, the expiry sweep).
+ */
+export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSettings): OrdersService {
+  return createOrdersService({
+    orders: createOrdersRepo(db, jobs),
+    parts: createPartsRepo(db),
+    paymentInstructions: settings.paymentInstructions,
+    seller: settings.seller,
+    maxOpenOrders: settings.maxOpenOrders,
+    maxUnpaidTotalCents: settings.maxUnpaidTotalCents,
+  });
+}
+
 /** Builds the whole application from its dependencies; `server.ts` only listens. */
 export function createApp({
   database,
@@ -148,6 +175,7 @@ export function createApp({
   localOrigin,
   config,
   jobs = noJobs,
+  orders = createOrders(database.db, jobs, config),
   redis,
   invoiceCache = new InvoiceCache(),
   readCache,
@@ -202,14 +230,6 @@ export function createApp({
   const limits = config.accountLimits;
   const perAccount = (name: string, limit: number, windowMs: number, message: string) =>
     accountLimiter({ name, limit, windowMs, message }, limitStore);
-  const orders = createOrdersService({
-    orders: createOrdersRepo(database.db, jobs),
-    parts: partsRepo,
-    paymentInstructions: config.paymentInstructions,
-    seller: config.seller,
-    maxOpenOrders: config.maxOpenOrders,
-    maxUnpaidTotalCents: config.maxUnpaidTotalCents,
-  });
   // Sign-in counts, in Redis when there is one (every instance's), under keys of their own for
   // each limiter: `<prefix><address>` for PUT /api/user, then the forwarded emulator calls'.
   const signInPrefix = config.rateLimitPrefix ?? 'store:sign-in:';
@@ -229,7 +249,9 @@ export function createApp({
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
     ),
-    images: imagesHandlers(images, { key: config.imageHostKey, queue: uploadQueue }),
+    images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey }), {
+      queue: uploadQueue,
+    }),
     reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db)), {
       writeLimits: [
         perAccount('reviews-minute', limits.reviewsPerMinute, MINUTE_MS, apiMessages.tooManyReviews),
@@ -261,6 +283,8 @@ export function createApp({
     users: usersHandlers(
       createUsersService({
         repo: users,
+        // Checkout's fallback for a phone and address: the orders side keeps them.
+        lastOrderContact: orders.lastContact,
         identity,
         tokens,
         adminEmails: config.adminEmails,

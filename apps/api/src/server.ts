@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createApp } from './app.js';
+import { createApp, createOrders } from './app.js';
 import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
 import { createFirebaseIdentity } from './auth/identity.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
@@ -79,6 +79,9 @@ async function main() {
   const emulator = await emulatorStarting;
   // After the migrations; pg-boss keeps its own tables (schema pgboss), created or upgraded here.
   const jobs = await startJobs(database, config, logger);
+  // The one orders repository and service, for the app's routes and the jobs' workers alike.
+  const orders = createOrders(database.db, jobs.queue, config);
+  await jobs.work({ orders });
 
   const identity = createFirebaseIdentity({
     projectId: firebase.projectId,
@@ -97,6 +100,7 @@ async function main() {
     identity,
     tokens,
     jobs: jobs.queue,
+    orders,
     ...(redis && { redis }),
     readCache,
     localOrigin: () => localOrigin,

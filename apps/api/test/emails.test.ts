@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts, sentEmails } from '../src/db/schema.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
+import { createOrderMoves } from '../src/features/orders/service.js';
 import { type JobQueue, noJobs } from '../src/jobs/queue.js';
 import { type StartedJobs, startJobs } from '../src/jobs/start.js';
 import { freePort } from '../src/lib/free-port.js';
@@ -72,6 +73,7 @@ async function startQueue(smtpUrl: string | undefined, unpaidOrderTtlMs = 0) {
     },
     createLogger('trace', logCapture),
   );
+  await runner.work({ orders: createOrderMoves(createOrdersRepo(ctx.db, runner.queue)) });
   const [part] = await ctx.db
     .insert(parts)
     .values(
@@ -217,7 +219,7 @@ describe('each e-mail once, however often its job runs', () => {
   /** The `order-event` job as the queue runs it, on this file's database, sending to `smtpUrl`. */
   const job = (smtpUrl: string) =>
     createOrderEventJob({
-      orders: createOrdersRepo(ctx.db, noJobs),
+      orders: createOrderMoves(createOrdersRepo(ctx.db, noJobs)),
       sentEmails: createSentEmailsRepo(ctx.db),
       mailer: createMailer({ smtpUrl, from: 'Parts Depot <orders@partsdepot.example>', outboxDir }),
       settings: {
@@ -234,7 +236,7 @@ describe('each e-mail once, however often its job runs', () => {
     const order = await place(customer, partId);
     await smtp.waitFor((e) => e.subject.includes(order.number), 2);
     // A payment recorded without its job: the job below is the only one for it.
-    const paid = await createOrdersRepo(ctx.db, noJobs).move(order._id, {
+    const paid = await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).move(order._id, {
       from: ['unpaid'],
       to: 'paid',
       by: admin.email,
@@ -256,7 +258,11 @@ describe('each e-mail once, however often its job runs', () => {
   it('gives the claim back when sending fails, so the next try sends', async () => {
     const order = await place(customer, partId);
     await smtp.waitFor((e) => e.subject.includes(order.number), 2);
-    await createOrdersRepo(ctx.db, noJobs).move(order._id, { from: ['unpaid'], to: 'paid', by: admin.email });
+    await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).move(order._id, {
+      from: ['unpaid'],
+      to: 'paid',
+      by: admin.email,
+    });
     const [event] = (await createOrdersRepo(ctx.db, noJobs).events(order._id)).slice(-1);
     const eventId = event?.id as string;
     const nowhere = `smtp://127.0.0.1:${await freePort()}`;
@@ -273,7 +279,11 @@ describe('each e-mail once, however often its job runs', () => {
   async function claimedByAKilledRun(minutesAgo: number) {
     const order = await place(customer, partId);
     await smtp.waitFor((e) => e.subject.includes(order.number), 2);
-    await createOrdersRepo(ctx.db, noJobs).move(order._id, { from: ['unpaid'], to: 'paid', by: admin.email });
+    await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).move(order._id, {
+      from: ['unpaid'],
+      to: 'paid',
+      by: admin.email,
+    });
     const [event] = (await createOrdersRepo(ctx.db, noJobs).events(order._id)).slice(-1);
     const eventId = event?.id as string;
     await ctx.db.insert(sentEmails).values({

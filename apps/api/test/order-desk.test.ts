@@ -3,6 +3,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, parts } from '../src/db/schema.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
+import { createOrderMoves } from '../src/features/orders/service.js';
 import { type JobPayloads, noJobs } from '../src/jobs/queue.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
@@ -268,7 +269,7 @@ describe('GET /api/order/:id: the order and its history', () => {
   it('records an expiry as done by system', async () => {
     const id = await place(10);
     // Every unpaid order is older than 0 ms; other tests' leftovers go with it.
-    expect(await createOrdersRepo(ctx.db, noJobs).expireUnpaid(0)).toBeGreaterThan(0);
+    expect(await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).expireUnpaid(0)).toBeGreaterThan(0);
     const res = await ctx.http().get(`/api/order/${id}`).set(customer.auth).expect(200);
     expect(res.body.order.status).toBe('cancelled');
     expect(res.body.order.events.at(-1)).toMatchObject({ status: 'cancelled', by: 'system' });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, parts } from '../src/db/schema.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
+import { createOrderMoves } from '../src/features/orders/service.js';
 import { noJobs } from '../src/jobs/queue.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
@@ -16,14 +17,14 @@ import { createTestApp, partRow } from './helpers.js';
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let customers: Awaited<ReturnType<typeof accountWithToken>>[];
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
-let sweep: ReturnType<typeof createOrdersRepo>;
+let sweep: ReturnType<typeof createOrderMoves>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   customers = await Promise.all([accountWithToken(ctx), accountWithToken(ctx)]);
   admin = await accountWithToken(ctx, 'admin');
-  // The expiry sweep as the job queue runs it: through the repository.
-  sweep = createOrdersRepo(ctx.db, noJobs);
+  // The expiry sweep as the job queue runs it: through the orders service.
+  sweep = createOrderMoves(createOrdersRepo(ctx.db, noJobs));
 });
 afterAll(() => ctx.close());
 

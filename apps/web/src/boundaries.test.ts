@@ -1,31 +1,55 @@
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The boundaries `npm run lint` enforces (.dependency-cruiser.cjs), shown failing: a probe file
- * with a forbidden import is written into the tree, cruised, and removed.
+ * The boundaries `npm run lint` enforces (.dependency-cruiser.cjs), shown failing. Probe files are
+ * never written into src/: each case is a scratch tree with the same layout (src/features/…,
+ * src/lib/…, src/islands.tsx), cruised with this app's own config.
  */
 const webRoot = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
+/** The workspace's own dependency-cruiser (hoisted to the repository's node_modules). */
+const depcruise = path.resolve(webRoot, '../../node_modules/.bin/depcruise');
+const scratch = mkdtempSync(path.join(tmpdir(), 'web-boundaries-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** What every scratch tree holds: a feature `parts` with an index, a page, a component and islands. */
+const BASE = {
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler' },
+  }),
+  'src/features/parts/index.ts': "export { PartCard } from './components/part-card';\n",
+  'src/features/parts/components/part-card.tsx': 'export const PartCard = () => null;\n',
+  'src/features/parts/pages/catalog-page.tsx': 'export default function CatalogPage() {\n  return null;\n}\n',
+  'src/features/parts/islands.ts': "import './components/part-card';\n",
+};
 
 async function cruise(probe: string, source: string) {
-  const file = path.join(webRoot, probe);
-  writeFileSync(file, source);
+  const root = mkdtempSync(path.join(scratch, 'tree-'));
+  for (const [name, text] of Object.entries({ ...BASE, [probe]: source })) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
   try {
-    await run('npx', ['depcruise', '--config', '.dependency-cruiser.cjs', probe], { cwd: webRoot });
+    await run(depcruise, ['--config', path.join(webRoot, '.dependency-cruiser.cjs'), 'src'], {
+      cwd: root,
+    });
     return { failed: false, output: '' };
   } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { failed: true, output: stdout + stderr };
-  } finally {
-    rmSync(file, { force: true });
+    // execFile's error carries what the command printed.
+    const printed = (key: 'stdout' | 'stderr') =>
+      error instanceof Error && key in error
+        ? String(Object.getOwnPropertyDescriptor(error, key)?.value ?? '')
+        : '';
+    return { failed: true, output: printed('stdout') + printed('stderr') };
   }
 }
 
-describe('web boundaries', () => {
+describe('web boundaries', { timeout: 60_000 }, () => {
   it('refuse a feature reaching into another feature’s internals', async () => {
     const result = await cruise(
       'src/features/home/boundary-probe.ts',
@@ -33,16 +57,37 @@ describe('web boundaries', () => {
     );
     expect(result.failed).toBe(true);
     expect(result.output).toContain('feature-only-through-index');
-  }, 60_000);
+  });
 
   it('refuse lib/ or components/ importing a feature', async () => {
     const result = await cruise('src/lib/boundary-probe.ts', "export * from '../features/parts';\n");
     expect(result.failed).toBe(true);
     expect(result.output).toContain('shared-layers-never-import-features');
-  }, 60_000);
+  });
 
-  it('let a feature use another through its index.ts', async () => {
-    const result = await cruise('src/features/home/boundary-probe.ts', "export * from '../parts';\n");
-    expect(result).toEqual({ failed: false, output: '' });
-  }, 60_000);
+  it('refuse the shell (app/) reaching past a feature’s index and pages', async () => {
+    const result = await cruise(
+      'src/app/boundary-probe.ts',
+      "export { PartCard } from '../features/parts/components/part-card';\n",
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('app-uses-features-through-index-or-pages');
+  });
+
+  it.each([
+    ['src/islands.tsx', "import './features/parts/components/part-card';\n"],
+    ['src/ssr/render-page.tsx', "export { PartCard } from '../features/parts/components/part-card';\n"],
+  ])('refuse an entry point (%s) reaching into a feature', async (probe, source) => {
+    const result = await cruise(probe, source);
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('entries-use-features-through-index');
+  });
+
+  it.each([
+    ['src/features/home/boundary-probe.ts', "export * from '../parts';\n"],
+    ['src/islands.tsx', "import './features/parts/islands';\n"],
+    ['src/ssr/render-page.tsx', "export * from '../features/parts';\n"],
+  ])('let %s use a feature through its index.ts or islands.ts', async (probe, source) => {
+    expect(await cruise(probe, source)).toEqual({ failed: false, output: '' });
+  });
 });

@@ -1,12 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { islandComponent } from './components/island';
+import { islandRenderer } from './components/island';
 import { DocumentNavKit } from './components/nav-kit';
 import { session } from './lib/session';
 // The islands a server-rendered page may hold (importing them names them).
 import './app/layout/top-bar';
-import './features/parts/components/catalog-controls';
-import './features/parts/components/catalog-pager';
-import './features/parts/components/part-bill';
+import './features/parts/islands';
 import './styles.css';
 
 /**
@@ -26,13 +24,8 @@ if (session.token()) {
 
 function startIslands() {
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    const Island = islandComponent(element.dataset.island ?? '');
-    if (!Island) continue;
-    const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    createRoot(element).render(
-      <DocumentNavKit>
-        <Island {...props} />
-      </DocumentNavKit>,
-    );
+    const draw = islandRenderer(element.dataset.island ?? '');
+    if (!draw) continue;
+    createRoot(element).render(<DocumentNavKit>{draw(element.dataset.props ?? '{}')}</DocumentNavKit>);
   }
 }

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { pageMessages } from '../../../packages/shared/src/messages.ts';
+import { pageMessages } from '../../../packages/shared/src/messages/pages.ts';
 
 /**
  * How long index.html waits for the app to start before it says it did not (issue 20). A script

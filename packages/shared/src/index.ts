@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './contract/index.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './order-moves.js';
 export * from './page-search.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

@@ -7,7 +7,7 @@ import {
   validationMessages,
 } from '../src/index.js';
 
-/** The spec's strings, copied here by hand so a typo in messages.ts fails a test. */
+/** The spec's strings, copied here by hand so a typo in messages/ fails a test. */
 describe('spec strings', () => {
   it('spells every validation message as spec §5 does', () => {
     expect(validationMessages).toMatchObject({

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { codeOf, fieldOf } from '../lib/thrown.js';
 
 /**
@@ -43,4 +44,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/**
+ * Drizzle's own query error, whose message is the SQL *with its parameters* (e-mails, names,
+ * addresses): the logger keeps only its class and the driver error beneath it (lib/logger.ts).
+ */
+export function isQueryError(error: unknown): boolean {
+  return error instanceof DrizzleQueryError;
 }

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.js';
+import { transactionSql } from '../db/transaction-sql.js';
 import type { Logger } from '../lib/logger.js';
 import { fieldOf } from '../lib/thrown.js';
 import type { JobName, JobPayloads, JobQueue } from './queue.js';
-import { transactionSql } from './transaction-sql.js';
 
 /**
  * A failed job runs again after about 1 s, 2 s, 4 s … (pg-boss doubles the delay each time and
@@ -14,14 +13,6 @@ import { transactionSql } from './transaction-sql.js';
 export const RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
 /** A job still running after this is taken as lost (its process died) and retried. */
 const JOB_TIMEOUT_SECONDS = 300;
-/**
- * pg-boss's SQL texts, to recognise the statements it runs without awaiting them (below). An
- * internal module without types: cast to the two functions used, which its tests exercise.
- */
-const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
-  completeJobs(schema: string): string;
-  failJobsById(schema: string): string;
-};
 
 /** pg-boss polls no faster than this. */
 const MIN_POLL_MS = 500;
@@ -59,8 +50,9 @@ export async function startPgBoss(
   // pg-boss 10's worker completes (or fails) a batch without awaiting the promise: if the
   // database is away at that moment, the rejection is unhandled and Node ends the process. Those
   // two statements therefore never reject: a job left unmarked stays active, times out after
-  // JOB_TIMEOUT_SECONDS and runs again, which the jobs allow (they are idempotent).
-  const unawaited = new Set([plans.completeJobs(schema), plans.failJobsById(schema)]);
+  // JOB_TIMEOUT_SECONDS and runs again, which the jobs allow (they are idempotent). Their texts
+  // are filled in below, once pg-boss exists to say them.
+  const unawaited = new Set<string>();
   const nothingMarked = { rows: [{ count: '0' }] };
   const executeSql = async (text: string, values?: unknown[]) => {
     if (!unawaited.has(text)) return open ? database.executeSql(text, values) : { rows: [] };
@@ -81,6 +73,7 @@ export async function startPgBoss(
     ...RETRY,
     expireInSeconds: JOB_TIMEOUT_SECONDS,
   });
+  for (const text of await finishingStatements(boss)) unawaited.add(text);
   boss.on('error', (error) =>
     logger.warn({ err: asError(error) }, 'the job queue failed a step; it tries again on its next round'),
   );
@@ -162,6 +155,28 @@ export async function startPgBoss(
 }
 
 export type StartedBoss = Awaited<ReturnType<typeof startPgBoss>>;
+
+/**
+ * The statements pg-boss marks jobs finished with, learnt through its public API rather than its
+ * private SQL module: `complete` and `fail` accept a `db` of our own (as `send` does), and this
+ * one writes down the text it is handed instead of running it. The worker's own marking goes
+ * through the same two calls, so the same texts.
+ */
+async function finishingStatements(boss: PgBoss): Promise<Set<string>> {
+  const texts = new Set<string>();
+  const db = {
+    executeSql: async (text: string) => {
+      texts.add(text);
+      return { rows: [{ count: '0' }] };
+    },
+  };
+  // Nothing is run, so any well-formed queue name and job id will do.
+  const id = '00000000-0000-4000-8000-000000000000';
+  await boss.complete('any-queue', id, {}, { db });
+  await boss.fail('any-queue', id, {}, { db });
+  if (texts.size !== 2) throw new Error('pg-boss no longer marks jobs finished in one statement each');
+  return texts;
+}
 
 async function queueSchema(database: Pick<DatabaseHandle, 'executeSql'>): Promise<string> {
   const { rows } = await database.executeSql('select current_schema() as name');

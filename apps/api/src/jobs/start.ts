@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { chooseImageStore } from '../features/images/choose-store.js';
 import type { S3Settings } from '../features/images/s3-store.js';
 import { createImageUsageRepo } from '../features/images/usage-repo.js';
-import { createOrdersRepo, EXPIRY_BATCH } from '../features/orders/repo.js';
+import { EXPIRY_BATCH, type OrdersService } from '../features/orders/service.js';
 import type { Logger } from '../lib/logger.js';
 import { createMailer } from '../mail/mailer.js';
 import type { OrderEmailSettings } from '../mail/order-emails.js';
@@ -26,8 +26,17 @@ export interface JobsSettings extends Omit<OrderEmailSettings, 'notify'> {
   s3?: S3Settings | undefined;
 }
 
+/** What the workers ask of the orders: the e-mails' facts, and the expiry of unpaid orders. */
+export type OrdersForJobs = Pick<OrdersService, 'eventForEmails' | 'expireUnpaid'>;
+
 export interface StartedJobs {
+  /** Where writes enqueue: usable at once, before the workers start. */
   queue: JobQueue;
+  /**
+   * Starts the workers, once: apart from the start of the queue because the orders service they
+   * go through is built on `queue` (server.ts builds it once, for the app and for them).
+   */
+  work(deps: { orders: OrdersForJobs }): Promise<void>;
   /** Lets running jobs finish (within `timeoutMs`), then stops: before the database closes. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -36,8 +45,8 @@ export interface StartedJobs {
 const EMAIL_BATCH = 10;
 
 /**
- * The job queue and its workers: the order e-mails, the expiry of unpaid orders, and the removal
- * of uploaded images no part uses.
+ * The job queue, then (`work`) its workers: the order e-mails, the expiry of unpaid orders, and
+ * the removal of uploaded images no part uses.
  */
 export async function startJobs(
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'exclusively'>,
@@ -48,43 +57,47 @@ export async function startJobs(
   // One store holds an embedded database: what is still running in it, a killed store left.
   if (database.kind === 'pglite')
     for (const name of ['order-event', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE]) await boss.retryAbandoned(name);
-  const orders = createOrdersRepo(database.db, boss.queue);
-  const mailer = createMailer(settings.mail);
-  await boss.work<JobPayloads['order-event']>({
-    name: 'order-event',
-    batchSize: EMAIL_BATCH,
-    pollMs: settings.pollMs ?? 1_000,
-    handle: createOrderEventJob({
-      orders,
-      sentEmails: createSentEmailsRepo(database.db),
-      mailer,
-      settings: { ...settings, notify: settings.mail.notify },
-      logger,
-    }),
-  });
-  const stopExpiry =
-    settings.unpaidOrderTtlMs > 0
-      ? await startExpirySweep({
+  let stopExpiry = async () => {};
+  let stopImageCleanup = async () => {};
+  let mailer: ReturnType<typeof createMailer> | undefined;
+  return {
+    queue: boss.queue,
+    async work({ orders }) {
+      if (mailer) throw new Error('The job workers are already started');
+      mailer = createMailer(settings.mail);
+      await boss.work<JobPayloads['order-event']>({
+        name: 'order-event',
+        batchSize: EMAIL_BATCH,
+        pollMs: settings.pollMs ?? 1_000,
+        handle: createOrderEventJob({
+          orders,
+          sentEmails: createSentEmailsRepo(database.db),
+          mailer,
+          settings: { ...settings, notify: settings.mail.notify },
+          logger,
+        }),
+      });
+      if (settings.unpaidOrderTtlMs > 0) {
+        stopExpiry = await startExpirySweep({
           boss,
           ttlMs: settings.unpaidOrderTtlMs,
           batchSize: EXPIRY_BATCH,
           sweep: () => orders.expireUnpaid(settings.unpaidOrderTtlMs),
           logger,
-        })
-      : async () => {};
-  const stopImageCleanup = await startImageCleanup({
-    boss,
-    store: chooseImageStore(database, settings, logger),
-    usage: createImageUsageRepo(database.db),
-    logger,
-  });
-  return {
-    queue: boss.queue,
+        });
+      }
+      stopImageCleanup = await startImageCleanup({
+        boss,
+        store: chooseImageStore(database, settings, logger),
+        usage: createImageUsageRepo(database.db),
+        logger,
+      });
+    },
     async stop(timeoutMs = 10_000) {
       await stopExpiry();
       await stopImageCleanup();
       await boss.stop(timeoutMs);
-      mailer.close();
+      mailer?.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What a service can say went wrong, in its own words: no HTTP here. The one error handler
  * (error-handler.ts) turns each into its status. Messages are the user-facing ones of
- * packages/shared/src/messages.ts, sent as they are.
+ * packages/shared/src/messages/, sent as they are.
  */
 export abstract class DomainError extends Error {
   /** `fields`: a message (or a figure, such as the stock left) per input field concerned. */
@@ -46,3 +46,21 @@ export class Unavailable extends DomainError {
     super(message, undefined, options);
   }
 }
+
+/**
+ * The image host's refusals (spec §7): the one error handler answers them in the host's own
+ * shape, `{ success: false, status_code, message, error: { message } }`, not the store's.
+ */
+export abstract class ImageHostError extends DomainError {}
+
+/** The image is bigger than the host takes (bytes or pixels). */
+export class ImageTooLarge extends ImageHostError {}
+
+/** An image, but not of a format the host takes. */
+export class ImageUnsupported extends ImageHostError {}
+
+/** No image, or one that cannot be read: missing, damaged, or an upload that is malformed. */
+export class ImageUnreadable extends ImageHostError {}
+
+/** The image host's key is missing or wrong. */
+export class WrongImageKey extends ImageHostError {}

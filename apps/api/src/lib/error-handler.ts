@@ -5,17 +5,26 @@ import {
   Conflict,
   DomainError,
   Forbidden,
+  ImageHostError,
+  ImageTooLarge,
+  ImageUnreadable,
+  ImageUnsupported,
   Invalid,
   NotFound,
   Unauthenticated,
   Unavailable,
   Unprocessable,
+  WrongImageKey,
 } from './domain-errors.js';
 import type { Logger } from './logger.js';
 import { fieldOf } from './thrown.js';
 
 /** The one place where a domain error becomes an HTTP status. */
 function statusOf(error: DomainError): number {
+  if (error instanceof ImageUnreadable) return 400;
+  if (error instanceof WrongImageKey) return 403;
+  if (error instanceof ImageTooLarge) return 413;
+  if (error instanceof ImageUnsupported) return 415;
   if (error instanceof Invalid) return 400;
   if (error instanceof Unauthenticated) return 401;
   if (error instanceof Forbidden) return 403;
@@ -44,7 +53,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof DomainError) {
       if (error instanceof Unavailable) res.set('Retry-After', String(error.retryAfterSeconds));
       const { message, fields } = error;
-      res.status(statusOf(error)).json({ message, ...(fields && { fields }) });
+      const status = statusOf(error);
+      // The image host's protocol (spec §7) has a body of its own.
+      if (error instanceof ImageHostError) {
+        res.status(status).json({ success: false, status_code: status, message, error: { message } });
+        return;
+      }
+      res.status(status).json({ message, ...(fields && { fields }) });
       return;
     }
     const type = fieldOf(error, 'type');

@@ -1,5 +1,5 @@
-import { DrizzleQueryError } from 'drizzle-orm';
 import { type DestinationStream, pino } from 'pino';
+import { isQueryError } from '../db/errors.js';
 import { codeOf } from './thrown.js';
 
 export type Logger = pino.Logger;
@@ -53,7 +53,7 @@ export interface ErrorDescription {
 export function describeError(error: unknown): ErrorDescription {
   if (!(error instanceof Error)) return { type: typeof error };
   const type = error.constructor?.name || 'Error';
-  if (error instanceof DrizzleQueryError) {
+  if (isQueryError(error)) {
     return { type, ...(error.cause !== undefined && { cause: describeError(error.cause) }) };
   }
   const code = codeOf(error);

@@ -1,4 +1,4 @@
-import type { OrdersRepo } from '../features/orders/repo.js';
+import type { OrdersService } from '../features/orders/service.js';
 import type { JobContext } from '../jobs/pg-boss-queue.js';
 import type { JobPayloads } from '../jobs/queue.js';
 import type { Logger } from '../lib/logger.js';
@@ -33,7 +33,7 @@ class StillSending extends Error {}
  * a time, so a kill leaves at most one such e-mail.
  */
 export function createOrderEventJob(deps: {
-  orders: Pick<OrdersRepo, 'findEvent' | 'events'>;
+  orders: Pick<OrdersService, 'eventForEmails'>;
   sentEmails: SentEmailsRepo;
   mailer: Mailer;
   settings: OrderEmailSettings;
@@ -70,13 +70,11 @@ export function createOrderEventJob(deps: {
   }
 
   return async ({ eventId }: JobPayloads['order-event'], job: JobContext): Promise<void> => {
-    const found = await orders.findEvent(eventId);
+    const found = await orders.eventForEmails(eventId);
     // Events are never deleted; a job for one that is not there was not ours to send.
     if (!found) return;
-    const placement =
-      found.event.status === 'unpaid' && (await orders.events(found.order.id))[0]?.id === eventId;
     let failures = 0;
-    for (const { kind, ...email } of orderEmails(found, placement, deps.settings)) {
+    for (const { kind, ...email } of orderEmails(found, found.placement, deps.settings)) {
       const key = `${eventId}:${kind}:${email.to}`;
       try {
         await deliver({ ...email, key, at: found.event.at }, { eventId, kind });

@@ -1,7 +1,9 @@
+import { emailMessages as w } from '@store/shared';
+
 /**
- * Every word of the store's e-mails, in one place. Each e-mail is a subject, a greeting,
- * paragraphs and a table of the order's details; render.ts makes the plain-text and HTML parts
- * of it (escaping every value), so the wording never deals with markup.
+ * Each e-mail put together: a subject, a greeting, paragraphs and a table of the order's
+ * details, in the catalogue's sentences (packages/shared/src/messages/emails.ts); render.ts makes
+ * the plain-text and HTML parts of it (escaping every value), so the wording never deals with markup.
  */
 export type EmailKind = 'placed' | 'new-order' | 'paid' | 'shipped' | 'cancelled';
 
@@ -32,91 +34,88 @@ export interface EmailContent {
 /** Who cancelled: the customer, the store (an admin), or the expiry sweep. */
 export type Canceller = 'customer' | 'store' | 'expiry';
 
-const greet = (name: string) => `Hello ${name},`;
-
 /** One labelled line; a list of them may leave some out. */
 const line = (label: string, value: string): [string, string] => [label, value];
 
 const orderLines = (o: OrderFacts): [string, string][] => [
-  ['Order', o.number],
-  ['Placed', o.placedAt],
-  ['Part', o.part],
-  ['Quantity', o.quantity],
-  ...(o.discount ? [line('Bulk discount', o.discount)] : []),
-  ['Total', o.total],
+  [w.details.order, o.number],
+  [w.details.placed, o.placedAt],
+  [w.details.part, o.part],
+  [w.details.quantity, o.quantity],
+  ...(o.discount ? [line(w.details.bulkDiscount, o.discount)] : []),
+  [w.details.total, o.total],
 ];
 
 const shipTo = (o: OrderFacts): [string, string][] => [
-  ['Ship to', o.address],
-  ['Phone', o.phone],
+  [w.details.shipTo, o.address],
+  [w.details.phone, o.phone],
 ];
 
+/** Each e-mail assembled from the catalogue's sentences (emailMessages in @store/shared). */
 export const emailWording = {
   placed: (
     o: OrderFacts,
     how: { paymentInstructions: string; expiresAfter: string | null },
   ): EmailContent => ({
-    subject: `Your order ${o.number} is confirmed`,
-    greeting: greet(o.customerName),
+    subject: w.placedSubject(o.number),
+    greeting: w.greeting(o.customerName),
     paragraphs: [
-      `Thank you for your order ${o.number}. The parts are reserved for you and ship once your payment arrives.`,
-      `How to pay: ${how.paymentInstructions}`,
-      ...(how.expiresAfter
-        ? [
-            `If your payment has not arrived within ${how.expiresAfter}, the order is cancelled and the parts are released.`,
-          ]
-        : []),
+      w.placedThanks(o.number),
+      w.howToPay(how.paymentInstructions),
+      ...(how.expiresAfter ? [w.expiresAfter(how.expiresAfter)] : []),
     ],
     details: [...orderLines(o), ...shipTo(o)],
   }),
 
   'new-order': (o: OrderFacts): EmailContent => ({
-    subject: `New order ${o.number}: ${o.quantity} × ${o.part}`,
-    greeting: 'Hello,',
-    paragraphs: [`${o.customerName} placed order ${o.number}. It waits for payment.`],
-    details: [...orderLines(o), ['Customer', o.customerName], ['E-mail', o.customerEmail], ...shipTo(o)],
+    subject: w.newOrderSubject(o.number, o.quantity, o.part),
+    greeting: w.greetingNoName,
+    paragraphs: [w.newOrderPlaced(o.customerName, o.number)],
+    details: [
+      ...orderLines(o),
+      [w.details.customer, o.customerName],
+      [w.details.email, o.customerEmail],
+      ...shipTo(o),
+    ],
   }),
 
   paid: (o: OrderFacts): EmailContent => ({
-    subject: `Payment received for your order ${o.number}`,
-    greeting: greet(o.customerName),
-    paragraphs: [`We have received your payment for order ${o.number}. We are getting it ready to ship.`],
+    subject: w.paidSubject(o.number),
+    greeting: w.greeting(o.customerName),
+    paragraphs: [w.paidReceived(o.number)],
     details: [...orderLines(o), ...shipTo(o)],
   }),
 
   shipped: (o: OrderFacts): EmailContent => ({
-    subject: `Your order ${o.number} has shipped`,
-    greeting: greet(o.customerName),
+    subject: w.shippedSubject(o.number),
+    greeting: w.greeting(o.customerName),
     paragraphs: [
       o.carrier && o.trackingNumber
-        ? `Your order ${o.number} is on its way with ${o.carrier}, tracking number ${o.trackingNumber}.`
+        ? w.shippedWithCarrierAndTracking(o.number, o.carrier, o.trackingNumber)
         : o.carrier
-          ? `Your order ${o.number} is on its way with ${o.carrier}.`
+          ? w.shippedWithCarrier(o.number, o.carrier)
           : o.trackingNumber
-            ? `Your order ${o.number} is on its way, tracking number ${o.trackingNumber}.`
-            : `Your order ${o.number} is on its way.`,
+            ? w.shippedWithTracking(o.number, o.trackingNumber)
+            : w.shippedPlain(o.number),
     ],
     details: [
       ...orderLines(o),
-      ...(o.carrier ? [line('Carrier', o.carrier)] : []),
-      ...(o.trackingNumber ? [line('Tracking number', o.trackingNumber)] : []),
+      ...(o.carrier ? [line(w.details.carrier, o.carrier)] : []),
+      ...(o.trackingNumber ? [line(w.details.trackingNumber, o.trackingNumber)] : []),
       ...shipTo(o),
     ],
   }),
 
   cancelled: (o: OrderFacts, by: Canceller): EmailContent => ({
-    subject:
-      by === 'expiry'
-        ? `Your order ${o.number} expired unpaid and was cancelled`
-        : `Your order ${o.number} is cancelled`,
-    greeting: greet(o.customerName),
+    subject: by === 'expiry' ? w.expiredSubject(o.number) : w.cancelledSubject(o.number),
+    greeting: w.greeting(o.customerName),
     paragraphs: [
       by === 'expiry'
-        ? `Your order ${o.number} expired unpaid: we did not receive your payment in time, so the order is cancelled and the reserved parts are released.`
+        ? w.expired(o.number)
         : by === 'customer'
-          ? `As you asked, your order ${o.number} is cancelled.`
-          : `We have cancelled your order ${o.number}.`,
-      'Nothing more is due for it. If you have paid, or this is a surprise, please reply to this e-mail.',
+          ? w.cancelledByCustomer(o.number)
+          : w.cancelledByStore(o.number),
+      w.nothingDue,
     ],
     details: orderLines(o),
   }),
@@ -124,11 +123,10 @@ export const emailWording = {
 
 /** A lifetime in words, in the largest unit that divides it: `72 hours`, `30 minutes`, `5 seconds`. */
 export function durationInWords(ms: number): string {
-  const units: [string, number][] = [
+  const units: ['hour' | 'minute', number][] = [
     ['hour', 3_600_000],
     ['minute', 60_000],
   ];
   const [unit, size] = units.find(([, size]) => ms % size === 0) ?? ['second', 1_000];
-  const n = Math.round(ms / size);
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return w.duration(Math.round(ms / size), unit);
 }

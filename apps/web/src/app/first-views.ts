@@ -44,4 +44,4 @@ export const FIRST_VIEWS: readonly FirstView[] = [
 ];
 
 /** Every page that fetches from the API parses the answers with these, loaded on demand. */
-export const ANSWER_MODULES = ['src/lib/answer-schemas.ts', 'src/lib/web-env-schema.ts'];
+export const ANSWER_MODULES = ['src/lib/answer-check.ts', 'src/lib/web-env-schema.ts'];

@@ -1,4 +1,4 @@
-import { headMessages } from '@store/shared';
+import { headMessages, navMessages } from '@store/shared';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { LoadingState } from '../components/ui/states';
 import { RequireAdmin, RequireAuth } from '../features/auth';
@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     // Shown while the first page's chunk loads.
-    hydrateFallbackElement: <LoadingState label="Loading Parts Depot…" />,
+    hydrateFallbackElement: <LoadingState label={navMessages.loadingApp(headMessages.siteName)} />,
     children: [
       {
         errorElement: <RouteError />,

@@ -22,10 +22,10 @@ export async function startApp(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
 
-  // Every API call waits for the environment check and the answer schemas (both lazy chunks):
+  // Every API call waits for the environment check and the answer checks (both lazy chunks):
   // asking for them now fetches them alongside the page's chunk instead of after it.
   webEnv().catch(() => undefined);
-  import('../lib/answer-schemas').catch(() => undefined);
+  import('../lib/answer-check').catch(() => undefined);
   keepSessionFresh();
 
   if (overServerPage) await routeReady();

@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, useContext } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
 /**
  * Whether this render is the store's, on the server (ssr/render-page.tsx): islands then write
@@ -12,7 +12,8 @@ export const ServerRender = createContext(false);
  */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
-const registry = new Map<string, ComponentType<object>>();
+/** Each island draws itself from the props the server wrote for it (JSON). */
+const registry = new Map<string, (props: string) => ReactNode>();
 
 /**
  * Marks a component as an island: the interactive part of a page the store sends rendered
@@ -21,7 +22,8 @@ const registry = new Map<string, ComponentType<object>>();
  * its component, in a wrapper that takes no space.
  */
 export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
-  registry.set(name, Component as ComponentType<object>);
+  // The props come back as the server wrote them, from a `P` (JSON.stringify below).
+  registry.set(name, (props) => <Component {...JSON.parse(props)} />);
   function Island(props: P) {
     const onServer = useContext(ServerRender);
     return (
@@ -34,5 +36,5 @@ export function island<P extends object>(name: string, Component: ComponentType<
   return Island;
 }
 
-/** The islands' components by name, for islands.tsx. */
-export const islandComponent = (name: string) => registry.get(name);
+/** The islands by name, each drawn from its props' JSON, for islands.tsx. */
+export const islandRenderer = (name: string) => registry.get(name);

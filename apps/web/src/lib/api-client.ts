@@ -1,31 +1,16 @@
 import { apiMessages, pageMessages } from '@store/shared';
 import type { z } from 'zod';
-import { apiBase } from './env';
+import { webEnv } from './env';
 import { session } from './session';
 
 /**
- * The one way the web app talks to the API: JSON (or multipart) in, every answer parsed at the
- * edge with its schema from packages/shared, our token on authenticated calls, errors as
- * ApiError with the server's message, and list totals read from X-Total-Count.
+ * The transport under the typed client (api.ts): JSON (or multipart) in, our token on
+ * authenticated calls, errors as ApiError with the server's message, and one handler for a
+ * refused session. What each route takes and answers is api.ts's.
  */
 
-type Answers = typeof import('./answer-schemas')['answers'];
-/** A response schema, named as packages/shared exports it (e.g. 'partSchema'). */
-export type SchemaName = keyof Answers;
-type Answer<K extends SchemaName> = z.output<Answers[K]>;
-
-/**
- * The schemas arrive with the first answer rather than before the first paint: zod stays out
- * of the entry bundle, and each answer is parsed as soon as both are here.
- */
-const answerSchemas = () => import('./answer-schemas');
-
-/**
- * The schema named `name`, typed by the answer it reads. The one cast: TypeScript cannot relate
- * a generic key's schema to that schema's output; `Answer<K>` is defined from the same table.
- */
-const schemaOf = <K extends SchemaName>(answers: Answers, name: K) =>
-  answers[name] as unknown as z.ZodType<Answer<K>>;
+/** The answers' checks arrive with the first answer (answer-check.ts): zod stays out of the entry bundle. */
+const answerCheck = () => import('./answer-check');
 
 export class ApiError extends Error {
   constructor(
@@ -66,16 +51,10 @@ export function onSessionDenied(handler: (status: number) => void): () => void {
   };
 }
 
-export interface ListResult<T> {
-  items: T[];
-  total: number;
-  /** The total stopped counting at a cap (a search): at least `total` match. */
-  totalCapped?: boolean;
-  /** The next page's keyset cursor (the catalog), while more follow. */
-  nextCursor?: string;
-}
+export type { ApiFile, ListResult } from './api-types';
 
-type Query = Record<string, string | number | undefined>;
+/** Query values; undefined (and null) ones are left out. */
+export type Query = Record<string, unknown>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,13 +77,14 @@ export function sendRequestsWith(transport: typeof fetch): void {
   send = transport;
 }
 
+/** `path` is the route's (`/api/…`) under the store's origin, or another host's full URL. */
 async function url(path: string, query?: Query): Promise<string> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
-  const base = /^https?:/.test(path) ? path : `${await apiBase()}${path}`;
+  const base = /^https?:/.test(path) ? path : `${(await webEnv()).VITE_API_URL}${path}`;
   return `${base}${search ? `?${search}` : ''}`;
 }
 
@@ -115,14 +95,11 @@ function requestBody(body: unknown): BodyInit | undefined {
 
 /** The server's `{ message, fields }`; other image hosts (spec §7) put it only under `error`. */
 async function errorOf(status: number, body: unknown): Promise<ApiError> {
-  const { apiErrorSchema, imageRefusedSchema } = await answerSchemas();
-  const ours = apiErrorSchema.safeParse(body);
-  if (ours.success) return new ApiError(status, ours.data.message, ours.data.fields);
-  const host = imageRefusedSchema.pick({ error: true }).safeParse(body);
-  return new ApiError(status, host.success ? host.data.error.message : `Request failed (${status})`);
+  const said = (await answerCheck()).errorMessageOf(body);
+  return new ApiError(status, said?.message ?? pageMessages.requestFailed(status), said?.fields);
 }
 
-async function request(path: string, options: RequestOptions = {}): Promise<Response> {
+export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const body = requestBody(options.body);
   // FormData sets its own multipart Content-Type, boundary included.
@@ -148,7 +125,7 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'The store cannot be reached. Check your connection and try again.');
+    throw new ApiError(0, pageMessages.storeUnreachable);
   }
   if (!response.ok) {
     const error = await errorOf(response.status, await response.json().catch(() => undefined));
@@ -156,48 +133,6 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
     throw error;
   }
   return response;
-}
-
-/** The parse result, or the error a page shows as a load failure. */
-function answerOf<T>(path: string, result: z.ZodSafeParseResult<T>): T {
-  if (!result.success) throw new UnexpectedAnswerError(path, result.error.issues);
-  return result.data;
-}
-
-/** One answer, checked against the schema named `schema`; its type is that schema's. */
-export async function apiJson<K extends SchemaName>(
-  path: string,
-  schema: K,
-  options?: RequestOptions,
-): Promise<Answer<K>> {
-  const [response, { answers, check }] = await Promise.all([request(path, options), answerSchemas()]);
-  const body: unknown = await response.json().catch(() => undefined);
-  return answerOf(path, check(schemaOf(answers, schema), body));
-}
-
-/** A page of a list: each item checked against the schema named `item`, the total from X-Total-Count. */
-export async function apiList<K extends SchemaName>(
-  path: string,
-  item: K,
-  options?: RequestOptions,
-): Promise<ListResult<Answer<K>>> {
-  const [response, { answers, checkList }] = await Promise.all([request(path, options), answerSchemas()]);
-  const body: unknown = await response.json().catch(() => undefined);
-  const items = answerOf(path, checkList(schemaOf(answers, item), body));
-  const nextCursor = response.headers.get('X-Next-Cursor');
-  return {
-    items,
-    total: Number(response.headers.get('X-Total-Count') ?? items.length),
-    ...(response.headers.get('X-Total-Count-Capped') === 'true' && { totalCapped: true }),
-    ...(nextCursor && { nextCursor }),
-  };
-}
-
-/** A file the API sends (a PDF, a CSV) with the name it suggests, fetched with our token. */
-export interface ApiFile {
-  blob: Blob;
-  /** From Content-Disposition, or `fallbackName` when the server names none. */
-  name: string;
 }
 
 /** `filename="x.pdf"` (or the RFC 5987 `filename*=UTF-8''x.pdf`) of a Content-Disposition. */
@@ -212,19 +147,4 @@ export function fileNameOf(disposition: string | null, fallbackName: string): st
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition ?? '');
   return plain?.[1]?.trim() || fallbackName;
-}
-
-/**
- * A file answer. A plain link cannot carry the bearer token, so downloads go through here and
- * the page saves the blob (lib/download.ts). `accept` is the type the caller expects.
- */
-export async function apiFile(
-  path: string,
-  accept: string,
-  fallbackName: string,
-  options?: RequestOptions,
-): Promise<ApiFile> {
-  const response = await request(path, { ...options, headers: { ...options?.headers, Accept: accept } });
-  const blob = await response.blob();
-  return { blob, name: fileNameOf(response.headers.get('Content-Disposition'), fallbackName) };
 }

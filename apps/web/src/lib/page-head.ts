@@ -14,8 +14,14 @@ export interface RouteHead {
   canonicalParams?: readonly string[];
 }
 
-export const headOf = (handle: unknown): RouteHead | undefined =>
-  handle && typeof handle === 'object' && 'head' in handle ? (handle.head as RouteHead) : undefined;
+export function headOf(handle: unknown): RouteHead | undefined {
+  const head = handle && typeof handle === 'object' && 'head' in handle ? handle.head : undefined;
+  return isRouteHead(head) ? head : undefined;
+}
+
+/** A route's `handle.head`, as the routes write it (app/routes.tsx): a title at least. */
+const isRouteHead = (value: unknown): value is RouteHead =>
+  typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string';
 
 /**
  * `handle: { rendersOnServer: true }`: the store sends the page rendered, with islands.tsx for its

@@ -1,4 +1,5 @@
-import { apiJson, isDenied } from './api-client';
+import { api } from './api';
+import { isDenied } from './api-client';
 import { session } from './session';
 
 /**
@@ -31,7 +32,7 @@ async function refresh() {
   if (!token) return;
   refreshedUpTo = session.expiresAt() ?? 0;
   try {
-    const answer = await apiJson('/session/refresh', 'sessionTokenSchema', { method: 'POST', auth: true });
+    const answer = await api.users.refreshSession();
     // Signed out, or another tab's new token arrived, meanwhile: that stands.
     if (session.token() === token) session.set(answer.token);
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiJson } from './api-client';
+import { api } from './api';
 import { session } from './session';
 
 /** How long Sign Out waits for the store to end the token before it gives up on that. */
@@ -13,12 +13,13 @@ const END_ON_SERVER_TIMEOUT_MS = 3_000;
 function endOnServer(): Promise<unknown> {
   const token = session.token();
   if (!token) return Promise.resolve();
-  return apiJson('/session/end', 'sessionEndedSchema', {
-    method: 'POST',
-    // Its own bearer: a refusal here must not start another Sign Out (api-client's onSessionDenied).
-    auth: { bearer: token },
-    signal: AbortSignal.timeout(END_ON_SERVER_TIMEOUT_MS),
-  }).catch(() => undefined);
+  return api.users
+    .endSession({
+      // Its own bearer: a refusal here must not start another Sign Out (api-client's onSessionDenied).
+      bearer: token,
+      signal: AbortSignal.timeout(END_ON_SERVER_TIMEOUT_MS),
+    })
+    .catch(() => undefined);
 }
 
 /**

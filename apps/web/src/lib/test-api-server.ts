@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 
 /**
@@ -8,7 +7,7 @@ import { vi } from 'vitest';
  */
 export async function useTestApiServer(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${portOf(server)}`);
   const stored = new Map<string, string>();
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => stored.get(key) ?? null,
@@ -16,4 +15,11 @@ export async function useTestApiServer(server: Server): Promise<void> {
     removeItem: (key: string) => stored.delete(key),
   });
   vi.resetModules();
+}
+
+/** The port a server listening on TCP was given. */
+export function portOf(server: Server): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server is not listening on TCP');
+  return address.port;
 }

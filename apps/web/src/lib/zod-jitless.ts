@@ -5,5 +5,9 @@
  * under that policy anyway. Zod reads this global config when it loads; setting it here, first
  * thing in the entry, keeps zod itself out of the entry chunk.
  */
-const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
+declare global {
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
+globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+
+export {};

@@ -33,7 +33,10 @@ sendRequestsWith((input) => {
   const fetchHere = renderFetch.getStore();
   if (!fetchHere) return Promise.reject(new Error('the app fetched outside a server render'));
   // The store hands over fetch's own Responses (apps/api/src/lib/server-pages.ts).
-  return fetchHere(String(input)) as Promise<Response>;
+  return fetchHere(String(input)).then((answer) => {
+    if (answer instanceof Response) return answer;
+    throw new Error('the store answered a render with something other than a fetch Response');
+  });
 });
 
 const handler = createStaticHandler(routes);
@@ -49,7 +52,7 @@ const codeOnly: DataStrategyFunction = async ({ matches }) =>
  * the server fetches.
  */
 const asked = (query: Query) =>
-  query.options.queryFn !== skipToken && (query.options as { enabled?: unknown }).enabled !== false;
+  query.options.queryFn !== skipToken && !('enabled' in query.options && query.options.enabled === false);
 
 const UNAVAILABLE = { unavailable: true } as const;
 

@@ -17,8 +17,9 @@ export interface PartsCursor {
   id: string;
 }
 
-/** Both the browser and Node have these; this package's lib names neither. */
-const { btoa, atob } = globalThis as unknown as { btoa(text: string): string; atob(text: string): string };
+/** Both the browser and Node have these globals; this package's lib names neither. */
+declare const btoa: (text: string) => string;
+declare const atob: (text: string) => string;
 
 const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64Url = (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/'));

@@ -152,7 +152,12 @@ const productFormFields = {
 };
 
 const chosenImage = z.custom<ArrayLike<unknown>>(
-  (files) => typeof files === 'object' && files !== null && (files as ArrayLike<unknown>).length > 0,
+  (files) =>
+    typeof files === 'object' &&
+    files !== null &&
+    'length' in files &&
+    typeof files.length === 'number' &&
+    files.length > 0,
   m.imageRequired,
 );
 

@@ -1,19 +1,11 @@
 import type { Metadata, default as Sharp } from 'sharp';
+import { ImageTooLarge, ImageUnreadable, ImageUnsupported } from '../../lib/domain-errors.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** About 40 megapixels: larger "images" are refused before any decoding (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_EDGE = 1600;
 const THUMB_EDGE = 240;
-
-export class ImageRejected extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 
@@ -46,15 +38,15 @@ export async function processImage(input: Buffer): Promise<{ image: Buffer; thum
     // Reads the header only (no pixels are decoded), so a huge claimed size is safe to inspect.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejected(400, 'This file is not an image we can read.');
+    throw new ImageUnreadable('This file is not an image we can read.');
   }
   const format = metadata.format;
   const avif = format === 'heif' && metadata.compression === 'av1';
   if (!format || !(ACCEPTED.has(format) || avif)) {
-    throw new ImageRejected(415, 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted.');
+    throw new ImageUnsupported('Only JPEG, PNG, WebP, GIF and AVIF images are accepted.');
   }
   if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-    throw new ImageRejected(413, 'The image is too large: at most 40 megapixels.');
+    throw new ImageTooLarge('The image is too large: at most 40 megapixels.');
   }
 
   return oneAtATime(async () => {
@@ -81,7 +73,7 @@ export async function processImage(input: Buffer): Promise<{ image: Buffer; thum
       ]);
       return { image, thumbnail };
     } catch {
-      throw new ImageRejected(400, 'The image is damaged or incomplete.');
+      throw new ImageUnreadable('The image is damaged or incomplete.');
     }
   });
 }

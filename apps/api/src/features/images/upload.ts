@@ -2,27 +2,26 @@ import { apiMessages } from '@store/shared';
 import type { RequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { BoundedQueue } from '../../lib/bounded-queue.js';
+import { ImageTooLarge, ImageUnreadable } from '../../lib/domain-errors.js';
 import { MAX_UPLOAD_BYTES } from './process.js';
 
-/** The image-host protocol of spec §7: failures are `{ success: false, ... }` with a 4xx. */
-export const refusal = (status: number, message: string) => ({
-  success: false as const,
-  status_code: status,
-  message,
-  error: { message },
-});
-
+/**
+ * The image-host protocol of spec §7: failures are `{ success: false, ... }`. The refusals of the
+ * upload itself are domain errors, answered in that shape by the one error handler; only the
+ * busy queue's 503 is answered here, before the body is read.
+ */
 function fail(res: Response, status: number, message: string) {
-  res.status(status).json(refusal(status, message));
+  res.status(status).json({ success: false, status_code: status, message, error: { message } });
 }
 
-const multerMessages: Record<string, [number, string]> = {
-  LIMIT_FILE_SIZE: [413, 'The image is too large: at most 5 MB.'],
-  LIMIT_FILE_COUNT: [400, 'Send one image at a time.'],
-  LIMIT_UNEXPECTED_FILE: [400, 'Send one image, in the field "image".'],
-  LIMIT_PART_COUNT: [400, 'The upload has too many parts.'],
-  LIMIT_FIELD_VALUE: [400, 'A form field is too long.'],
-  LIMIT_FIELD_COUNT: [400, 'The upload has too many fields.'],
+/** What a malformed upload is told, by multer's error code. */
+const multerErrors: Record<string, () => Error> = {
+  LIMIT_FILE_SIZE: () => new ImageTooLarge('The image is too large: at most 5 MB.'),
+  LIMIT_FILE_COUNT: () => new ImageUnreadable('Send one image at a time.'),
+  LIMIT_UNEXPECTED_FILE: () => new ImageUnreadable('Send one image, in the field "image".'),
+  LIMIT_PART_COUNT: () => new ImageUnreadable('The upload has too many parts.'),
+  LIMIT_FIELD_VALUE: () => new ImageUnreadable('A form field is too long.'),
+  LIMIT_FIELD_COUNT: () => new ImageUnreadable('The upload has too many fields.'),
 };
 
 /** Seconds an upload refused by a full queue is told to wait. */
@@ -62,12 +61,9 @@ export function uploadSteps(queue: BoundedQueue): RequestHandler[] {
   }).single('image');
   const read: RequestHandler = (req, res, next) => {
     upload(req, res, (error: unknown) => {
-      if (error instanceof multer.MulterError) {
-        const [status, message] = multerMessages[error.code] ?? [400, 'The upload could not be read.'];
-        return fail(res, status, message);
-      }
-      if (error) return fail(res, 400, 'The upload could not be read.');
-      next();
+      if (!error) return next();
+      const known = error instanceof multer.MulterError ? multerErrors[error.code] : undefined;
+      next(known ? known() : new ImageUnreadable('The upload could not be read.'));
     });
   };
   return [awaitTurn(queue), read];

@@ -2,62 +2,34 @@ import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/sh
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderEvents, orders, parts, users } from '../../db/schema.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 import { codeOf, fieldOf } from '../../lib/thrown.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
-type NewOrder = Omit<
-  typeof orders.$inferInsert,
-  'partId' | 'productName' | 'unitPriceCents' | 'idempotencyKey' | 'idempotencyHash' | 'number'
->;
+/** An order as the service priced it; the part's name and price come from the stock it took. */
+export type NewOrder = Omit<typeof orders.$inferInsert, 'productName' | 'unitPriceCents' | 'number'>;
 
-export interface PlaceRequest {
-  partId: string;
-  quantity: number;
-  /** The customer's; idempotency keys are theirs alone. */
-  email: string;
-  idempotencyKey?: string | undefined;
-  /** The request's hash (lib/request-hash.ts), kept with the key to judge its repeats. */
-  idempotencyHash?: string | undefined;
-  /** How long a key holds; an older one is spent. */
-  keyTtlHours: number;
-  /** Unpaid orders the customer may hold at once. */
-  maxOpenOrders: number;
-  /** What their unpaid orders may total, in cents, unless their account names its own limit. */
-  maxUnpaidTotalCents: number;
+/** The customer's unpaid orders, counted under their lock (`lockCustomer`). */
+export interface OpenOrders {
+  count: number;
+  /** What they total, in cents. */
+  heldCents: number;
+  /** The account's own credit limit in cents; null: the store's default applies. */
+  ownLimitCents: number | null;
 }
 
-export type PlaceOutcome =
-  /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
-  | { kind: 'placed'; order: OrderRow; replayed: boolean }
-  | { kind: 'no-stock' }
-  | { kind: 'too-many-open' }
-  /** `totalCents`: what the unpaid orders would have totalled with this one. */
-  | { kind: 'over-credit-limit'; totalCents: number; limitCents: number };
-
-/** Thrown inside `place`'s transaction to roll back the stock it took; never leaves the repo. */
-class OverCreditLimit extends Error {
-  constructor(readonly outcome: Extract<PlaceOutcome, { kind: 'over-credit-limit' }>) {
-    super('over the credit limit');
+/**
+ * Another request under the same customer and idempotency key committed its order first: its
+ * insert met the unique index, and the transaction that tried is rolled back.
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(options?: ErrorOptions) {
+    super('the idempotency key is taken', options);
   }
 }
 
-export interface Move {
-  /** The statuses the order may be in for this move; in any other, nothing changes. */
-  from: OrderStatus[];
-  to: OrderStatus;
-  /** Who: an e-mail, or `system`. */
-  by: string;
-  /** Only this customer's order (a customer cancelling their own). */
-  owner?: string | undefined;
-  carrier?: string | undefined;
-  trackingNumber?: string | undefined;
-}
-
 const IDEMPOTENCY_INDEX = 'orders_idempotency_idx';
-/** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
-export const EXPIRY_BATCH = 100;
 
 /**
  * Whether a failed query broke the named unique index. Drizzle wraps the driver's error (pg or
@@ -103,11 +75,200 @@ interface Cursor {
   id: string;
 }
 
+/** What taking the stock returns: what the order is priced from. */
 export interface StockedPart {
   name: string;
   priceCents: number;
   bulkDiscount: boolean;
 }
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The row operations of one transaction, for the orders service to combine: everything done
+ * through one `tx` commits or rolls back together (stock, order, history, job).
+ */
+function transactionRows(tx: Transaction, jobs: JobQueue) {
+  return {
+    /** The customer's order under `key`, and its age in seconds by the database's clock. */
+    async findByKey(
+      email: string,
+      key: string,
+    ): Promise<{ order: OrderRow; ageSeconds: number } | undefined> {
+      const [earlier] = await tx
+        .select({ order: orders, ageSeconds: sql<string>`extract(epoch from now() - ${orders.createdAt})` })
+        .from(orders)
+        .where(byKey(email, key))
+        .limit(1);
+      return earlier && { order: earlier.order, ageSeconds: Number(earlier.ageSeconds) };
+    },
+
+    /** Frees the order's idempotency key, so a new order may take it. */
+    async freeKey(orderId: string): Promise<void> {
+      await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, orderId));
+    },
+
+    /**
+     * A transaction-long lock on the customer's e-mail: two transactions counting their unpaid
+     * orders under it cannot both see the count before the other's order.
+     */
+    async lockCustomer(email: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${email}`}))`);
+    },
+
+    /** One round trip: how many unpaid orders, what they total, and the account's own limit. */
+    async openOrders(email: string): Promise<OpenOrders> {
+      const [open] = await tx
+        .select({
+          n: count(),
+          heldCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+          ownLimitCents: sql<
+            string | null
+          >`(select ${users.creditLimitCents} from ${users} where ${users.email} = ${email})`,
+        })
+        .from(orders)
+        .where(and(eq(orders.email, email), eq(orders.status, 'unpaid')));
+      return {
+        count: open?.n ?? 0,
+        heldCents: Number(open?.heldCents ?? 0),
+        ownLimitCents: open?.ownLimitCents == null ? null : Number(open.ownLimitCents),
+      };
+    },
+
+    /**
+     * Takes `quantity` of a listed part by a conditional update (`available_quantity >= qty`, at
+     * least its minimum order), so concurrent orders can never sell more than there is: the
+     * loser's update matches no row. Undefined: nothing was taken.
+     */
+    async takeStock(partId: string, quantity: number): Promise<StockedPart | undefined> {
+      const [part] = await tx
+        .update(parts)
+        .set({ availableQuantity: sql`${parts.availableQuantity} - ${quantity}` })
+        .where(
+          and(
+            eq(parts.id, partId),
+            isNull(parts.deletedAt),
+            gte(parts.availableQuantity, quantity),
+            sql`${parts.minOrderQuantity} <= ${quantity}`,
+          ),
+        )
+        .returning({ name: parts.name, priceCents: parts.priceCents, bulkDiscount: parts.bulkDiscount });
+      return part;
+    },
+
+    /** Puts `quantity` back on the part's shelf. */
+    async returnStock(partId: string, quantity: number): Promise<void> {
+      await tx
+        .update(parts)
+        .set({ availableQuantity: sql`${parts.availableQuantity} + ${quantity}` })
+        .where(eq(parts.id, partId));
+    },
+
+    /**
+     * Inserts the order with the part as `takeStock` returned it. A concurrent repeat under the
+     * same key meets the unique index on (email, key): PostgreSQL holds this insert until the
+     * first transaction commits, then refuses it (IdempotencyKeyTaken).
+     */
+    async insertOrder(order: NewOrder, part: StockedPart): Promise<OrderRow> {
+      const { email } = order;
+      try {
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            ...order,
+            productName: part.name,
+            unitPriceCents: part.priceCents,
+            // The buyer's company and VAT number as My Profile has them now: the invoice keeps them.
+            companyName: sql`(select ${users.companyName} from ${users} where ${users.email} = ${email})`,
+            vatNumber: sql`(select ${users.vatNumber} from ${users} where ${users.email} = ${email})`,
+          })
+          .returning();
+        if (!row) throw new Error('The order insert returned no row');
+        return row;
+      } catch (error) {
+        if (order.idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+          throw new IdempotencyKeyTaken({ cause: error });
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Moves the order from one of `from` to `to`. Only a row still in `from` (and the owner's,
+     * when `owner` is given) changes, so a double click, or two admins at once, take effect once.
+     * `shipping` is written with the move. Undefined: nothing changed.
+     */
+    async setStatus(
+      id: string,
+      change: {
+        from: OrderStatus[];
+        to: OrderStatus;
+        owner?: string | undefined;
+        shipping?: { carrier: string | null; trackingNumber: string | null } | undefined;
+      },
+    ): Promise<OrderRow | undefined> {
+      const [order] = await tx
+        .update(orders)
+        .set({ status: change.to, updatedAt: sql`now()`, ...change.shipping })
+        .where(
+          and(
+            eq(orders.id, id),
+            inArray(orders.status, change.from),
+            change.owner ? eq(orders.email, change.owner) : undefined,
+          ),
+        )
+        .returning();
+      return order;
+    },
+
+    /**
+     * Moves at most `limit` orders in `from` placed more than `olderThanMs` ago, oldest first, to
+     * `to`. Rows another transaction holds (another instance's sweep) are skipped, never waited
+     * for. Returns the orders moved.
+     */
+    async setStatusOfOldest(change: {
+      from: OrderStatus;
+      to: OrderStatus;
+      olderThanMs: number;
+      limit: number;
+    }): Promise<OrderRow[]> {
+      const due = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, change.from),
+            lt(orders.createdAt, sql`now() - make_interval(secs => ${change.olderThanMs / 1000})`),
+          ),
+        )
+        .orderBy(asc(orders.createdAt))
+        .limit(change.limit)
+        .for('update', { skipLocked: true });
+      return tx
+        .update(orders)
+        .set({ status: change.to, updatedAt: sql`now()` })
+        .where(and(inArray(orders.id, due), eq(orders.status, change.from)))
+        .returning();
+    },
+
+    /** The history entry of the order's change, by `by` (an e-mail, or `system`): its id. */
+    async recordEvent(order: OrderRow, by: string): Promise<string> {
+      const [event] = await tx
+        .insert(orderEvents)
+        .values({ orderId: order.id, status: order.status, by, at: order.updatedAt })
+        .returning({ id: orderEvents.id });
+      if (!event) throw new Error('The order event insert returned no row');
+      return event.id;
+    },
+
+    /** A job that runs once this transaction commits, and never if it rolls back. */
+    enqueue<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void> {
+      return jobs.enqueue(tx, name, data);
+    },
+  };
+}
+
+export type OrdersTransaction = ReturnType<typeof transactionRows>;
 
 export function createOrdersRepo(db: Database, jobs: JobQueue) {
   const page = async (
@@ -127,120 +288,31 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
     return { items, total: totals?.total ?? 0 };
   };
 
-  /** The history entry of a change, and the job that tells people of it: both in `tx`. */
-  async function record(tx: Database, order: OrderRow, by: string): Promise<void> {
-    const [event] = await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, status: order.status, by, at: order.updatedAt })
-      .returning({ id: orderEvents.id });
-    if (event) await jobs.enqueue(tx, 'order-event', { eventId: event.id });
-  }
-
-  const restoreStock = (tx: Database, order: OrderRow) =>
-    tx
-      .update(parts)
-      .set({ availableQuantity: sql`${parts.availableQuantity} + ${order.productQuantity}` })
-      .where(eq(parts.id, order.partId));
-
   return {
-    /**
-     * Takes the stock and records the order in one transaction. The stock is taken by a
-     * conditional update (`available_quantity >= qty`), so concurrent orders can never sell
-     * more than there is: the loser's update matches no row. `bill` prices the order from the
-     * part as the update returned it.
-     *
-     * With an idempotency key, the customer's earlier order under that key is returned instead
-     * (`replayed`), and nothing is taken. A concurrent repeat that got past the look-up meets the
-     * unique index on (email, key): PostgreSQL holds its insert until the first transaction
-     * commits, then refuses it; this transaction rolls back, stock included, and the repeat
-     * answers with the order that won.
-     *
-     * The caps on unpaid orders (how many, and what they total against the customer's credit
-     * limit) are counted under a lock on the customer's e-mail, so two orders placed at once
-     * cannot both squeeze under them. The total needs the bill, which needs the price the stock
-     * update returns: an order over the limit rolls that update back (OverCreditLimit).
-     */
-    async place(request: PlaceRequest, bill: (part: StockedPart) => NewOrder): Promise<PlaceOutcome> {
-      const { partId, quantity, email, idempotencyKey } = request;
-      try {
-        return await db.transaction(async (tx): Promise<PlaceOutcome> => {
-          if (idempotencyKey) {
-            const [earlier] = await tx
-              .select({
-                order: orders,
-                spent: sql<boolean>`${orders.createdAt} < now() - make_interval(hours => ${request.keyTtlHours})`,
-              })
-              .from(orders)
-              .where(byKey(email, idempotencyKey))
-              .limit(1);
-            if (earlier && !earlier.spent) return { kind: 'placed', order: earlier.order, replayed: true };
-            // A key past its lifetime is spent: it is freed, so this request places a new order.
-            // Looked up first, so the order that reuses no key (nearly all) makes no write here.
-            if (earlier)
-              await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, earlier.order.id));
-          }
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${email}`}))`);
-          // One round trip: how many unpaid orders, what they total, and the account's own limit.
-          const [open] = await tx
-            .select({
-              n: count(),
-              heldCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
-              ownLimitCents: sql<
-                string | null
-              >`(select ${users.creditLimitCents} from ${users} where ${users.email} = ${email})`,
-            })
-            .from(orders)
-            .where(and(eq(orders.email, email), eq(orders.status, 'unpaid')));
-          if ((open?.n ?? 0) >= request.maxOpenOrders) return { kind: 'too-many-open' };
-          const [part] = await tx
-            .update(parts)
-            .set({ availableQuantity: sql`${parts.availableQuantity} - ${quantity}` })
-            .where(
-              and(
-                eq(parts.id, partId),
-                isNull(parts.deletedAt),
-                gte(parts.availableQuantity, quantity),
-                sql`${parts.minOrderQuantity} <= ${quantity}`,
-              ),
-            )
-            .returning({ name: parts.name, priceCents: parts.priceCents, bulkDiscount: parts.bulkDiscount });
-          if (!part) return { kind: 'no-stock' };
-          const priced = bill(part);
-          const limitCents =
-            open?.ownLimitCents == null ? request.maxUnpaidTotalCents : Number(open.ownLimitCents);
-          const totalCents = Number(open?.heldCents ?? 0) + priced.totalCents;
-          if (totalCents > limitCents) {
-            throw new OverCreditLimit({ kind: 'over-credit-limit', totalCents, limitCents });
-          }
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              ...priced,
-              partId,
-              productName: part.name,
-              unitPriceCents: part.priceCents,
-              // The buyer's company and VAT number as My Profile has them now: the invoice keeps them.
-              companyName: sql`(select ${users.companyName} from ${users} where ${users.email} = ${email})`,
-              vatNumber: sql`(select ${users.vatNumber} from ${users} where ${users.email} = ${email})`,
-              idempotencyKey,
-              idempotencyHash: idempotencyKey ? request.idempotencyHash : undefined,
-            })
-            .returning();
-          if (!order) throw new Error('The order insert returned no row');
-          await record(tx, order, email);
-          return { kind: 'placed', order, replayed: false };
-        });
-      } catch (error) {
-        if (error instanceof OverCreditLimit) return error.outcome;
-        if (!idempotencyKey || !isUniqueViolation(error, IDEMPOTENCY_INDEX)) throw error;
-        const [winner] = await db.select().from(orders).where(byKey(email, idempotencyKey)).limit(1);
-        if (!winner) throw error;
-        return { kind: 'placed', order: winner, replayed: true };
-      }
+    /** Runs `work` in one transaction with the row operations of OrdersTransaction. */
+    inTransaction<T>(work: (tx: OrdersTransaction) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(transactionRows(tx, jobs)));
+    },
+
+    /** The customer's order under `key` (outside any transaction: the one that won a race). */
+    async findByKey(email: string, key: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(byKey(email, key)).limit(1);
+      return row;
     },
 
     async find(id: string): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      return row;
+    },
+
+    /** The phone and address of the customer's newest order, if any. */
+    async lastContact(email: string): Promise<{ phone: string; address: string } | undefined> {
+      const [row] = await db
+        .select({ phone: orders.phone, address: orders.address })
+        .from(orders)
+        .where(eq(orders.email, email))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
       return row;
     },
 
@@ -303,72 +375,6 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
         if (!last || rows.length < size) return;
         after = { at: last.at, id: last.order.id };
       }
-    },
-
-    /**
-     * Moves an order from one of `move.from` to `move.to` in one transaction with everything it
-     * implies: a cancel puts the quantity back on the shelf, and every move is recorded with who
-     * made it and queued for the e-mails. Only a row still in `from` changes, so a double click,
-     * or two admins at once, take effect once. Undefined: the order was not in `from` (or not
-     * the owner's).
-     */
-    async move(id: string, move: Move): Promise<OrderRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [order] = await tx
-          .update(orders)
-          .set({
-            status: move.to,
-            updatedAt: sql`now()`,
-            ...(move.to === 'shipped' && {
-              carrier: move.carrier ?? null,
-              trackingNumber: move.trackingNumber ?? null,
-            }),
-          })
-          .where(
-            and(
-              eq(orders.id, id),
-              inArray(orders.status, move.from),
-              move.owner ? eq(orders.email, move.owner) : undefined,
-            ),
-          )
-          .returning();
-        if (!order) return undefined;
-        if (move.to === 'cancelled') await restoreStock(tx, order);
-        await record(tx, order, move.by);
-        return order;
-      });
-    },
-
-    /**
-     * Cancels unpaid orders placed before `cutoffMs` ago, restores their stock and records each
-     * as done by `system`, in one transaction per batch. Rows another sweep (another instance)
-     * holds are skipped, never waited for. Returns how many it cancelled.
-     */
-    async expireUnpaid(olderThanMs: number): Promise<number> {
-      return db.transaction(async (tx) => {
-        const due = tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(
-            and(
-              eq(orders.status, 'unpaid'),
-              lt(orders.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
-            ),
-          )
-          .orderBy(asc(orders.createdAt))
-          .limit(EXPIRY_BATCH)
-          .for('update', { skipLocked: true });
-        const expired = await tx
-          .update(orders)
-          .set({ status: 'cancelled', updatedAt: sql`now()` })
-          .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
-          .returning();
-        for (const order of expired) {
-          await restoreStock(tx, order);
-          await record(tx, order, 'system');
-        }
-        return expired.length;
-      });
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   type OrdersFilter,
   type OrdersQuery,
   type Seller,
+  statusesMovableTo,
   type UpdateResult,
 } from '@store/shared';
 import { type Caller, hasAdminPowers } from '../../auth/caller.js';
@@ -19,27 +20,127 @@ import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
-import type { PartsRepo } from '../parts/repo.js';
+import type { ListedParts } from '../parts/service.js';
 import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
-import type { OrderRow, OrdersRepo } from './repo.js';
+import {
+  IdempotencyKeyTaken,
+  type OrderEventRow,
+  type OrderRow,
+  type OrdersRepo,
+  type OrdersTransaction,
+} from './repo.js';
 
 /** Orders the CSV export reads at a time: memory stays bounded however many there are. */
 export const CSV_BATCH_SIZE = 500;
 
+/** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
+export const EXPIRY_BATCH = 100;
+
+/** How long an idempotency key holds: an older one is spent, and a repeat places a new order. */
+const KEY_LIFETIME_SECONDS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60;
+
+/** Who the history names for what the store does on its own (the expiry). */
+const SYSTEM = 'system';
+
+export interface Move {
+  /** The statuses the order may be in for this move; in any other, nothing changes. */
+  from: OrderStatus[];
+  to: OrderStatus;
+  /** Who: an e-mail, or `system`. */
+  by: string;
+  /** Only this customer's order (a customer cancelling their own). */
+  owner?: string | undefined;
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+}
+
 /**
- * The moves an admin may make, by where they lead: from which statuses (docs/decisions/010). Paid
- * back to unpaid undoes a payment marked by mistake; shipped and cancelled are final.
+ * What every change of an order brings with it, in the change's transaction: its history entry
+ * (who and when), and the `order-event` job that tells the people concerned (the job works out
+ * which e-mails the entry calls for, mail/order-emails.ts).
  */
-const ADMIN_MOVES: Record<OrderStatus, OrderStatus[]> = {
-  paid: ['unpaid'],
-  shipped: ['paid'],
-  unpaid: ['paid'],
-  cancelled: ['unpaid', 'paid'],
-};
+async function record(tx: OrdersTransaction, order: OrderRow, by: string): Promise<void> {
+  const eventId = await tx.recordEvent(order, by);
+  await tx.enqueue('order-event', { eventId });
+}
+
+/**
+ * The changes of an order's status and what each implies, for the desk, the customer, the expiry
+ * sweep and the e-mail worker: a cancel puts the quantity back on the shelf, and every move is
+ * recorded and queued for the e-mails, all in one transaction with the move.
+ */
+export function createOrderMoves(orders: OrdersRepo) {
+  return {
+    /**
+     * Moves the order from one of `move.from` to `move.to`. Only a row still in `from` changes,
+     * so a double click, or two admins at once, take effect once. Undefined: the order was not in
+     * `from` (or not the owner's).
+     */
+    move(id: string, move: Move): Promise<OrderRow | undefined> {
+      return orders.inTransaction(async (tx) => {
+        const order = await tx.setStatus(id, {
+          from: move.from,
+          to: move.to,
+          owner: move.owner,
+          // A shipping move writes its carrier and tracking number (null when not given).
+          shipping:
+            move.to === 'shipped'
+              ? { carrier: move.carrier ?? null, trackingNumber: move.trackingNumber ?? null }
+              : undefined,
+        });
+        if (!order) return undefined;
+        if (move.to === 'cancelled') await tx.returnStock(order.partId, order.productQuantity);
+        await record(tx, order, move.by);
+        return order;
+      });
+    },
+
+    /**
+     * Cancels unpaid orders placed more than `olderThanMs` ago, a batch (EXPIRY_BATCH) in one
+     * transaction, restores their stock and records each as done by `system`. Orders another
+     * sweep (another instance) holds are skipped. Returns how many it cancelled.
+     */
+    expireUnpaid(olderThanMs: number): Promise<number> {
+      return orders.inTransaction(async (tx) => {
+        const expired = await tx.setStatusOfOldest({
+          from: 'unpaid',
+          to: 'cancelled',
+          olderThanMs,
+          limit: EXPIRY_BATCH,
+        });
+        for (const order of expired) {
+          await tx.returnStock(order.partId, order.productQuantity);
+          await record(tx, order, SYSTEM);
+        }
+        return expired.length;
+      });
+    },
+
+    /**
+     * One history entry with its order, for the e-mail worker. `placement`: the entry is the
+     * order's first (an `unpaid` entry is otherwise an admin undoing a payment).
+     */
+    async eventForEmails(
+      eventId: string,
+    ): Promise<{ event: OrderEventRow; order: OrderRow; placement: boolean } | undefined> {
+      const found = await orders.findEvent(eventId);
+      if (!found) return undefined;
+      const placement =
+        found.event.status === 'unpaid' && (await orders.events(found.order.id))[0]?.id === eventId;
+      return { ...found, placement };
+    },
+  };
+}
+
+export type OrderMoves = ReturnType<typeof createOrderMoves>;
+
+type PlaceOutcome =
+  /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
+  { kind: 'placed'; order: OrderRow; replayed: boolean } | { kind: 'no-stock' } | { kind: 'too-many-open' };
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
-  parts: PartsRepo;
+  parts: ListedParts;
   paymentInstructions: string;
   /** Named on the invoice page as on the PDF (features/invoices). */
   seller: Seller;
@@ -49,6 +150,76 @@ export function createOrdersService(deps: {
   maxUnpaidTotalCents: number;
 }) {
   const { orders, parts } = deps;
+  const moves = createOrderMoves(orders);
+
+  /**
+   * Takes the stock and records the order in one transaction, with the rules that guard it.
+   *
+   * With an idempotency key, the customer's earlier order under that key is returned instead
+   * (`replayed`), and nothing is taken. A concurrent repeat that got past the look-up meets the
+   * unique index (IdempotencyKeyTaken): its transaction rolls back, stock included, and it
+   * answers with the order that won.
+   *
+   * The caps on unpaid orders (how many, and what they total against the customer's credit
+   * limit) are counted under a lock on the customer's e-mail, so two orders placed at once
+   * cannot both squeeze under them. The total needs the bill, which needs the price the stock
+   * update returns: an order over the limit throws, which rolls that update back.
+   */
+  async function placeOnce(
+    customer: Caller,
+    input: OrderInput,
+    idempotencyKey: string | undefined,
+    hash: string | undefined,
+  ): Promise<PlaceOutcome> {
+    const { email } = customer;
+    try {
+      return await orders.inTransaction(async (tx): Promise<PlaceOutcome> => {
+        if (idempotencyKey) {
+          const earlier = await tx.findByKey(email, idempotencyKey);
+          if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
+            return { kind: 'placed', order: earlier.order, replayed: true };
+          }
+          // A key past its lifetime is spent: it is freed, so this request places a new order.
+          // Looked up first, so the order that reuses no key (nearly all) makes no write here.
+          if (earlier) await tx.freeKey(earlier.order.id);
+        }
+        await tx.lockCustomer(email);
+        const open = await tx.openOrders(email);
+        if (open.count >= deps.maxOpenOrders) return { kind: 'too-many-open' };
+        const part = await tx.takeStock(input.partId, input.productQuantity);
+        if (!part) return { kind: 'no-stock' };
+        const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
+        const limitCents = open.ownLimitCents ?? deps.maxUnpaidTotalCents;
+        const totalCents = open.heldCents + bill.totalCents;
+        if (totalCents > limitCents) {
+          throw new Conflict(apiMessages.unpaidTotalTooHigh(totalCents, limitCents));
+        }
+        const order = await tx.insertOrder(
+          {
+            partId: input.partId,
+            productQuantity: input.productQuantity,
+            discountPercent: bill.discountPercent,
+            discountCents: bill.discountCents,
+            totalCents: bill.totalCents,
+            userName: customer.name,
+            email,
+            phone: input.phone,
+            address: input.address,
+            idempotencyKey,
+            idempotencyHash: idempotencyKey ? hash : undefined,
+          },
+          part,
+        );
+        await record(tx, order, email);
+        return { kind: 'placed', order, replayed: false };
+      });
+    } catch (error) {
+      if (!(error instanceof IdempotencyKeyTaken) || !idempotencyKey) throw error;
+      const winner = await orders.findByKey(email, idempotencyKey);
+      if (!winner) throw error;
+      return { kind: 'placed', order: winner, replayed: true };
+    }
+  }
 
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
   async function visibleOrder(requester: Caller, id: string): Promise<OrderRow> {
@@ -60,6 +231,12 @@ export function createOrdersService(deps: {
   }
 
   return {
+    expireUnpaid: moves.expireUnpaid,
+    eventForEmails: moves.eventForEmails,
+
+    /** The phone and address of the customer's newest order, if any (checkout's fallback). */
+    lastContact: (email: string) => orders.lastContact(email),
+
     /**
      * Name and e-mail from the account; prices from the database; stock taken atomically.
      * A repeat under the same idempotency key answers with the first order, as it was answered.
@@ -70,35 +247,9 @@ export function createOrdersService(deps: {
       idempotencyKey?: string,
     ): Promise<InsertResult & { order: Order }> {
       const hash = idempotencyKey ? requestHash(input) : undefined;
-      const placed = await orders.place(
-        {
-          partId: input.partId,
-          quantity: input.productQuantity,
-          email: customer.email,
-          idempotencyKey,
-          idempotencyHash: hash,
-          keyTtlHours: IDEMPOTENCY_KEY_TTL_HOURS,
-          maxOpenOrders: deps.maxOpenOrders,
-          maxUnpaidTotalCents: deps.maxUnpaidTotalCents,
-        },
-        (part) => {
-          const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
-          return {
-            productQuantity: input.productQuantity,
-            discountPercent: bill.discountPercent,
-            discountCents: bill.discountCents,
-            totalCents: bill.totalCents,
-            userName: customer.name,
-            email: customer.email,
-            phone: input.phone,
-            address: input.address,
-          };
-        },
-      );
+      const placed = await placeOnce(customer, input, idempotencyKey, hash);
       if (placed.kind === 'too-many-open')
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
-      if (placed.kind === 'over-credit-limit')
-        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents));
       if (placed.kind === 'placed') {
         const { order, replayed } = placed;
         // The same key with any other body is a client bug: refuse it rather than guess which
@@ -165,7 +316,7 @@ export function createOrdersService(deps: {
     /** The spec's Cancel Order: an unpaid order, by its owner or an admin. */
     async cancel(requester: Caller, id: string): Promise<UpdateResult> {
       const order = await visibleOrder(requester, id);
-      const cancelled = await orders.move(order.id, {
+      const cancelled = await moves.move(order.id, {
         from: ['unpaid'],
         to: 'cancelled',
         by: requester.email,
@@ -178,14 +329,14 @@ export function createOrdersService(deps: {
       );
     },
 
-    /** The admin's desk: any move of ADMIN_MOVES, refused (409) from any other status. */
+    /** The admin's desk: any move of ORDER_MOVES (packages/shared), refused (409) from any other status. */
     async move(
       admin: Caller,
       id: string,
       update: OrderStatusUpdate,
     ): Promise<UpdateResult & { order: Order }> {
-      const moved = await orders.move(id, {
-        from: ADMIN_MOVES[update.status],
+      const moved = await moves.move(id, {
+        from: statusesMovableTo(update.status),
         to: update.status,
         by: admin.email,
         carrier: update.carrier,

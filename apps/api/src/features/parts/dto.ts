@@ -1,5 +1,5 @@
 import { fromCents, type Part, type StockLevel } from '@store/shared';
-import { thumbnailUrl } from '../images/store.js';
+import { thumbnailUrl } from '../images/index.js';
 import type { PartRow } from './repo.js';
 
 /**

@@ -17,12 +17,18 @@ import {
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
-import { UPLOADED_IMAGE_PATTERN } from '../images/store.js';
+import { UPLOADED_IMAGE_PATTERN } from '../images/index.js';
 import { toPartDto } from './dto.js';
 import type { PartChanges, PartEdits, PartsRepo } from './repo.js';
 
 /** The demo catalog's shipped images stay valid when an admin edits a demo part. */
 const SHIPPED_IMAGE_PATTERN = /^\/media\/parts\/[a-z0-9-]+\.svg$/;
+
+/**
+ * What another feature may read of the parts' store: a part on sale, by id (an order is priced
+ * from it). app.ts hands it the parts repository; the feature itself never imports it.
+ */
+export type ListedParts = Pick<PartsRepo, 'findListed'>;
 
 export function createPartsService(
   repo: PartsRepo,

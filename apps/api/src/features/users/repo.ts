@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { blockedEmails, orders, users } from '../../db/schema.js';
+import { blockedEmails, users } from '../../db/schema.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -94,7 +94,7 @@ export function createUsersRepo(db: Database) {
     /**
      * Sets the most the user's unpaid orders may total (null: the store's default). Returns the
      * row as it is now and whether it changed; undefined for an unknown user. An order being
-     * placed meanwhile is judged by the limit it read under its own lock (orders/repo.ts).
+     * placed meanwhile is judged by the limit it read under its own lock (orders/service.ts, place).
      */
     async setCreditLimit(email: string, cents: number | null) {
       const [changed] = await db
@@ -122,17 +122,6 @@ export function createUsersRepo(db: Database) {
         .set({ ...defaults, updatedAt: sql`now()` })
         .where(eq(users.email, email))
         .returning();
-      return row;
-    },
-
-    /** The phone and address of the customer's newest order, if any (checkout's fallback). */
-    async lastOrderContact(email: string) {
-      const [row] = await db
-        .select({ phone: orders.phone, address: orders.address })
-        .from(orders)
-        .where(eq(orders.email, email))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(1);
       return row;
     },
 

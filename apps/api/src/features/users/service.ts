@@ -69,6 +69,11 @@ export interface UsersServiceDeps {
   adminEmails: string[];
   /** MAX_UNPAID_TOTAL in cents: the credit limit of a user without one of their own. */
   defaultCreditLimitCents: number;
+  /**
+   * The phone and address of the customer's newest order, if any (checkout's fallback): asked of
+   * the orders side, which keeps orders.
+   */
+  lastOrderContact: (email: string) => Promise<{ phone: string; address: string } | undefined>;
 }
 
 export function createUsersService({
@@ -77,6 +82,7 @@ export function createUsersService({
   tokens,
   adminEmails,
   defaultCreditLimitCents,
+  lastOrderContact,
 }: UsersServiceDeps) {
   /** The admins' list: the user and the credit limit that applies to them, in dollars. */
   const toListItem = (row: UserRow): UserListItem => ({
@@ -188,10 +194,7 @@ export function createUsersService({
 
     /** My Profile: the caller's defaults, and what checkout starts from (each default, else the last order's). */
     async profile(requester: Caller): Promise<Profile> {
-      const [row, last] = await Promise.all([
-        repo.find(requester.email),
-        repo.lastOrderContact(requester.email),
-      ]);
+      const [row, last] = await Promise.all([repo.find(requester.email), lastOrderContact(requester.email)]);
       if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
       return toProfile(row, last);
     },
@@ -204,7 +207,7 @@ export function createUsersService({
         vatNumber: input.vatNumber ?? null,
       });
       if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
-      return toProfile(row, await repo.lastOrderContact(requester.email));
+      return toProfile(row, await lastOrderContact(requester.email));
     },
 
     /** The new token belongs to the same sign-in (`signedInAt`): renaming never extends a session. */

@@ -1,3 +1,4 @@
+import { dashboardMenuMessages as m } from '@store/shared';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAdminStatus } from '../../features/auth';
@@ -8,18 +9,18 @@ interface MenuItem {
   end?: boolean;
 }
 
-const everyone: MenuItem[] = [{ to: '/dashboard', label: 'My Profile', end: true }];
+const everyone: MenuItem[] = [{ to: '/dashboard', label: m.profile, end: true }];
 const customers: MenuItem[] = [
-  { to: '/dashboard/myorders', label: 'My Orders' },
-  { to: '/dashboard/addreview', label: 'Add Review' },
+  { to: '/dashboard/myorders', label: m.myOrders },
+  { to: '/dashboard/addreview', label: m.addReview },
 ];
 const admins: MenuItem[] = [
-  { to: '/dashboard/addproduct', label: 'Add Product' },
-  { to: '/dashboard/manageproducts', label: 'Manage Products' },
-  { to: '/dashboard/manageorders', label: 'Manage Orders' },
-  { to: '/dashboard/users', label: 'Make Admin' },
+  { to: '/dashboard/addproduct', label: m.addProduct },
+  { to: '/dashboard/manageproducts', label: m.manageProducts },
+  { to: '/dashboard/manageorders', label: m.manageOrders },
+  { to: '/dashboard/users', label: m.users },
   // The e-mails a store without SMTP_URL writes instead of sending (issue 11).
-  { to: '/dashboard/outbox', label: 'Outbox' },
+  { to: '/dashboard/outbox', label: m.outbox },
 ];
 
 /**
@@ -46,17 +47,17 @@ export function DashboardLayout() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
       <aside className="lg:w-60 lg:shrink-0 print:hidden" onKeyDown={closeOnEscape}>
         <div className="mb-3 flex items-center justify-between gap-2 px-2">
-          <h1 className="text-2xl font-bold">Dashboard</h1>
+          <h1 className="text-2xl font-bold">{m.heading}</h1>
           <button
             ref={toggle}
             type="button"
             className="btn btn-outline btn-sm lg:hidden"
-            aria-label="Dashboard menu"
+            aria-label={m.toggle}
             aria-expanded={open}
             aria-controls="dashboard-menu"
             onClick={() => setOpen((was) => !was)}
           >
-            Menu
+            {m.menu}
             <svg
               width="16"
               height="16"
@@ -69,7 +70,7 @@ export function DashboardLayout() {
             </svg>
           </button>
         </div>
-        <nav aria-label="Dashboard">
+        <nav aria-label={m.nav}>
           <ul
             id="dashboard-menu"
             className={`menu w-full gap-1 rounded-box bg-base-200 p-2 lg:flex ${open ? '' : 'hidden'}`}
@@ -89,7 +90,7 @@ export function DashboardLayout() {
             {admin.isPending && (
               <li className="menu-disabled">
                 <span>
-                  <span className="loading loading-dots loading-xs" aria-hidden="true" /> Loading menu…
+                  <span className="loading loading-dots loading-xs" aria-hidden="true" /> {m.loading}
                 </span>
               </li>
             )}

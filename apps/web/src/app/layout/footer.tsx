@@ -1,17 +1,18 @@
+import { headMessages, footerMessages as m } from '@store/shared';
 import { Link } from 'react-router-dom';
 import { SocialIcons } from './social-icons';
 
 const services = [
-  { to: '/#premium', label: 'Bulk ordering' },
-  { to: '/#premium', label: 'Free shipping' },
-  { to: '/#parts', label: 'Our parts' },
-  { to: '/#reviews', label: 'Customer reviews' },
+  { to: '/#premium', label: m.bulkOrdering },
+  { to: '/#premium', label: m.freeShipping },
+  { to: '/#parts', label: m.ourParts },
+  { to: '/#reviews', label: m.customerReviews },
 ];
 
 const company = [
-  { to: '/portfolio', label: 'About us' },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/#summary', label: 'Business summary' },
+  { to: '/portfolio', label: m.aboutUs },
+  { to: '/blogs', label: m.blogs },
+  { to: '/#summary', label: m.businessSummary },
 ];
 
 function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
@@ -37,19 +38,18 @@ export function Footer() {
     <footer className="mt-16 bg-neutral text-neutral-content print:hidden">
       <div className="footer mx-auto max-w-7xl grid-cols-1 gap-10 px-6 py-12 sm:footer-horizontal">
         <aside className="max-w-xs">
-          <p className="text-lg font-bold">Parts Depot</p>
-          <p className="text-neutral-content/80">
-            Computer parts in wholesale quantities for builders, resellers and IT teams.
-          </p>
+          <p className="text-lg font-bold">{headMessages.siteName}</p>
+          <p className="text-neutral-content/80">{m.tagline}</p>
           <SocialIcons />
         </aside>
-        <LinkColumn title="Services" links={services} />
-        <LinkColumn title="Company" links={company} />
+        <LinkColumn title={m.services} links={services} />
+        <LinkColumn title={m.company} links={company} />
       </div>
       {/* The page's own margin on phones: the line is as wide as a 360 px screen. */}
       <div className="border-t border-neutral-content/20 px-4 py-4 text-center text-sm text-neutral-content/80">
         <p>
-          Copyright © <span data-testid="copyright-year">{year}</span> Parts Depot. All rights reserved.
+          {m.copyright} <span data-testid="copyright-year">{year}</span>{' '}
+          {m.allRightsReserved(headMessages.siteName)}
         </p>
       </div>
     </footer>

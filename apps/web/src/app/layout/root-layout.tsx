@@ -1,3 +1,4 @@
+import { navMessages as m } from '@store/shared';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { PageHeadProvider } from '../../components/page-head';
 import { Footer } from './footer';
@@ -15,13 +16,13 @@ export function RootLayout() {
             href="#main"
             className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
           >
-            Skip to content
+            {m.skipToContent}
           </a>
           <TopBarIsland />
           {navigation.state === 'loading' && (
             <progress
               className="progress progress-primary fixed top-0 z-50 h-1 w-full"
-              aria-label="Loading page"
+              aria-label={m.loadingPage}
             />
           )}
           <main id="main" className="flex-1">

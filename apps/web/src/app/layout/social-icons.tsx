@@ -1,3 +1,5 @@
+import { headMessages, footerMessages as m } from '@store/shared';
+
 /** Small inline icons: no icon font or extra request. Paths are simple geometric marks. */
 const icons = {
   Facebook: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8.5c0-.3.2-.5.5-.5z',
@@ -8,6 +10,9 @@ const icons = {
     'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z',
 } as const;
 
+/** In the order shown. */
+const names = ['Facebook', 'X', 'LinkedIn', 'YouTube'] as const satisfies readonly (keyof typeof icons)[];
+
 const links: Record<keyof typeof icons, string> = {
   Facebook: 'https://www.facebook.com/',
   X: 'https://x.com/',
@@ -17,8 +22,8 @@ const links: Record<keyof typeof icons, string> = {
 
 export function SocialIcons() {
   return (
-    <ul className="flex gap-3" aria-label="Social media">
-      {(Object.keys(icons) as (keyof typeof icons)[]).map((name) => (
+    <ul className="flex gap-3" aria-label={m.socialMedia}>
+      {names.map((name) => (
         <li key={name}>
           <a
             href={links[name]}
@@ -29,7 +34,7 @@ export function SocialIcons() {
             <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d={icons[name]} />
             </svg>
-            <span className="sr-only">Parts Depot on {name}</span>
+            <span className="sr-only">{m.onNetwork(headMessages.siteName, name)}</span>
           </a>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { headMessages, navMessages as m } from '@store/shared';
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { island } from '../../components/island';
 import { useNavKit } from '../../components/nav-kit';
@@ -14,28 +15,28 @@ function NavItems() {
     <>
       <li>
         <NavLink to="/" end className={linkClass}>
-          Home
+          {m.home}
         </NavLink>
       </li>
       <li>
         <NavLink to="/parts" className={linkClass}>
-          Parts
+          {m.parts}
         </NavLink>
       </li>
       <li>
         <NavLink to="/blogs" className={linkClass}>
-          Blogs
+          {m.blogs}
         </NavLink>
       </li>
       <li>
         <NavLink to="/portfolio" className={linkClass}>
-          Portfolio
+          {m.portfolio}
         </NavLink>
       </li>
       {user && (
         <li>
           <NavLink to="/dashboard" className={linkClass}>
-            Dashboard
+            {m.dashboard}
           </NavLink>
         </li>
       )}
@@ -54,14 +55,14 @@ function NavItems() {
           </li>
           <li>
             <button type="button" onClick={signOut}>
-              Sign Out
+              {m.signOut}
             </button>
           </li>
         </>
       ) : (
         <li>
           <NavLink to="/login" returnHere className={linkClass}>
-            Login
+            {m.login}
           </NavLink>
         </li>
       )}
@@ -124,12 +125,12 @@ export function TopBar() {
       ref={header}
       className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur print:hidden"
     >
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
+      <nav aria-label={m.mainNav} className="navbar mx-auto max-w-7xl px-4">
         {/* The logo takes what it needs and the links the rest (daisyUI halves the bar). */}
         <div className="navbar-start w-auto shrink-0">
           <NavLink to="/" end className={logoClass}>
             <img src="/favicon.svg" alt="" width={32} height={32} />
-            Parts Depot
+            {headMessages.siteName}
           </NavLink>
         </div>
         <div className="navbar-end w-auto min-w-0 flex-1">
@@ -142,7 +143,7 @@ export function TopBar() {
               ref={menuButton}
               type="button"
               className="btn btn-square btn-ghost"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-label={menuOpen ? m.closeMenu : m.openMenu}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((open) => !open)}

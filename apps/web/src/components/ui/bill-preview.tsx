@@ -1,4 +1,11 @@
-import { computeBill, fromCents, isOrderQuantityValid, type Part, toCents } from '@store/shared';
+import {
+  computeBill,
+  fromCents,
+  isOrderQuantityValid,
+  billMessages as m,
+  type Part,
+  toCents,
+} from '@store/shared';
 import { formatPrice } from '../../lib/format';
 
 /**
@@ -22,19 +29,19 @@ export function BillPreview({
     : undefined;
   return (
     <dl className="grid grid-cols-2 gap-y-1 rounded-box bg-base-200 p-4 text-sm" aria-live="polite">
-      <dt>Subtotal</dt>
+      <dt>{m.subtotal}</dt>
       <dd className="text-right">{bill ? formatPrice(fromCents(bill.subtotalCents)) : '—'}</dd>
       {bill && bill.discountPercent > 0 && (
         <>
-          <dt>Bulk discount ({bill.discountPercent}%)</dt>
+          <dt>{m.bulkDiscountPercent(bill.discountPercent)}</dt>
           <dd className="text-right" data-testid="bill-discount">
             <span aria-hidden="true">−</span>
-            <span className="sr-only">minus </span>
+            <span className="sr-only">{m.minus} </span>
             {formatPrice(fromCents(bill.discountCents))}
           </dd>
         </>
       )}
-      <dt className="text-base font-semibold">Total bill</dt>
+      <dt className="text-base font-semibold">{m.totalBill}</dt>
       <dd className="text-right text-base font-bold" data-testid={totalTestId}>
         {bill ? formatPrice(fromCents(bill.totalCents)) : '—'}
       </dd>

@@ -1,3 +1,4 @@
+import { uiMessages } from '@store/shared';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 interface Pending {
@@ -22,7 +23,7 @@ export function useConfirm() {
   }, [pending]);
 
   const confirm = useCallback(
-    (message: string, confirmLabel = 'Yes') =>
+    (message: string, confirmLabel: string = uiMessages.yes) =>
       new Promise<boolean>((resolve) => setPending({ message, confirmLabel, resolve })),
     [],
   );
@@ -41,7 +42,7 @@ export function useConfirm() {
         </p>
         <div className="modal-action">
           <button type="button" className="btn" onClick={() => settle(false)}>
-            No
+            {uiMessages.no}
           </button>
           <button type="button" className="btn btn-error" onClick={() => settle(true)}>
             {pending?.confirmLabel}

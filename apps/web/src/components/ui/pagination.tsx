@@ -1,3 +1,4 @@
+import { uiMessages as m } from '@store/shared';
 /** Previous/next with the page count; page numbers live in the URL of the page using it. */
 export function Pagination({
   page,
@@ -17,13 +18,13 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-center gap-3">
       <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {m.previous}
       </button>
       <span className="text-sm" aria-live="polite">
-        Page {page} of {pages}
+        {m.pageOf(page, pages)}
       </span>
       <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {m.next}
       </button>
     </nav>
   );

@@ -1,3 +1,4 @@
+import { uiMessages } from '@store/shared';
 import { type FormEvent, useId } from 'react';
 
 /**
@@ -45,7 +46,7 @@ export function SearchBox({
           className={`input join-item w-full ${small ? 'input-sm' : ''}`}
         />
         <button type="submit" className={`btn btn-primary join-item ${small ? 'btn-sm' : ''}`}>
-          Search
+          {uiMessages.search}
         </button>
       </form>
     </search>

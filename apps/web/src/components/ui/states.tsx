@@ -1,4 +1,4 @@
-import { pageMessages } from '@store/shared';
+import { pageMessages, uiMessages } from '@store/shared';
 import type { ReactNode } from 'react';
 
 /** Loading, error and empty states shared by every query-backed section. */
@@ -23,7 +23,7 @@ export function ErrorState({
       <span>{message}</span>
       {onRetry && (
         <button type="button" className="btn btn-sm" onClick={onRetry}>
-          Try again
+          {uiMessages.tryAgain}
         </button>
       )}
     </div>

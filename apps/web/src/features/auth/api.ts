@@ -1,6 +1,6 @@
 import type { Profile, ProfileDefaults, ProfileUpdate, SignInResponse, User } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api-client';
+import { api } from '../../lib/api';
 import type { IdentityResult } from '../../lib/firebase';
 import { session } from '../../lib/session';
 
@@ -12,9 +12,9 @@ export const authKeys = {
 
 /** Trades a Firebase ID token for our API token (PUT /api/user/:email) and starts the session. */
 export async function startSession(identity: IdentityResult): Promise<SignInResponse> {
-  const response = await apiJson(`/user/${encodeURIComponent(identity.email)}`, 'signInResponseSchema', {
-    method: 'PUT',
-    auth: { bearer: identity.idToken },
+  const response = await api.users.signIn({
+    params: { email: identity.email },
+    bearer: identity.idToken,
     body: identity.name ? { name: identity.name } : {},
   });
   session.set(response.token);
@@ -25,17 +25,12 @@ export async function startSession(identity: IdentityResult): Promise<SignInResp
 export const adminQuery = (email: string) =>
   queryOptions({
     queryKey: authKeys.admin(email),
-    queryFn: ({ signal }) =>
-      apiJson(`/admin/${encodeURIComponent(email)}`, 'adminStatusSchema', { auth: true, signal }),
+    queryFn: ({ signal }) => api.users.adminStatus({ params: { email }, signal }),
     staleTime: 60_000,
   });
 
 export async function renameProfile(input: ProfileUpdate): Promise<User> {
-  const { user, token } = await apiJson('/profile', 'profileResultSchema', {
-    method: 'PATCH',
-    auth: true,
-    body: input,
-  });
+  const { user, token } = await api.users.rename({ body: input });
   session.set(token);
   return user;
 }
@@ -44,8 +39,8 @@ export async function renameProfile(input: ProfileUpdate): Promise<User> {
 export const profileQuery = (email: string) =>
   queryOptions({
     queryKey: authKeys.profile(email),
-    queryFn: ({ signal }) => apiJson('/profile', 'profileSchema', { auth: true, signal }),
+    queryFn: ({ signal }) => api.users.profile({ signal }),
   });
 
 export const saveProfileDefaults = (input: ProfileDefaults): Promise<Profile> =>
-  apiJson('/profile/defaults', 'profileSchema', { method: 'PUT', auth: true, body: input });
+  api.users.setDefaults({ body: input });

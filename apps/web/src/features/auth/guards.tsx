@@ -1,4 +1,4 @@
-import { toastMessages } from '@store/shared';
+import { authPageMessages, toastMessages } from '@store/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/ui/states';
@@ -29,7 +29,7 @@ export function RequireAdmin() {
     void signOut('/login');
   }, [refused, signOut]);
 
-  if (!user || admin.isPending || refused) return <LoadingState label="Checking your access…" />;
+  if (!user || admin.isPending || refused) return <LoadingState label={authPageMessages.checkingAccess} />;
   if (admin.isError) return <ErrorState onRetry={() => admin.refetch()} />;
   return <Outlet />;
 }

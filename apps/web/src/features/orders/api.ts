@@ -1,12 +1,7 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type OrderInput,
-  type OrderStatus,
-  type OrderStatusUpdate,
-  type OrdersFilter,
-} from '@store/shared';
+import type { OrderInput, OrderStatus, OrderStatusUpdate, OrdersFilter } from '@store/shared';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiFile, apiJson, apiList } from '../../lib/api-client';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -24,11 +19,7 @@ export const myOrdersQuery = (email: string, status: OrderStatus | undefined, pa
   queryOptions({
     queryKey: orderKeys.mine(email, status, page),
     queryFn: ({ signal }) =>
-      apiList('/myorder', 'orderSchema', {
-        auth: true,
-        query: { email, status, page, limit: ORDERS_PAGE_SIZE },
-        signal,
-      }),
+      api.orders.mine({ query: { email, status, page, limit: ORDERS_PAGE_SIZE }, signal }),
   });
 
 /** The spec's GET /orders/{email}: the admin names themselves; `q` is a number or an e-mail. */
@@ -36,8 +27,8 @@ export const manageOrdersQuery = (adminEmail: string, filter: OrdersFilter, page
   queryOptions({
     queryKey: orderKeys.manage(filter, page),
     queryFn: ({ signal }) =>
-      apiList(`/orders/${encodeURIComponent(adminEmail)}`, 'orderSchema', {
-        auth: true,
+      api.orders.all({
+        params: { email: adminEmail },
         query: { status: filter.status, q: filter.q, page, limit: ORDERS_PAGE_SIZE },
         signal,
       }),
@@ -47,22 +38,16 @@ export const manageOrdersQuery = (adminEmail: string, filter: OrdersFilter, page
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiJson(`/order/${encodeURIComponent(id)}`, 'orderPaymentSchema', { auth: true, signal }),
+    queryFn: ({ signal }) => api.orders.get({ params: { id }, signal }),
   });
 
 /** The server's PDF invoice (owner or admin), fetched with the token since a link carries none. */
 export const fetchInvoicePdf = (id: string, number: string) =>
-  apiFile(`/order/${encodeURIComponent(id)}/invoice.pdf`, 'application/pdf', `invoice-${number}.pdf`, {
-    auth: true,
-  });
+  api.invoices.pdf({ params: { id }, fileName: `invoice-${number}.pdf` });
 
 /** Every order matching the desk's filters, as CSV for spreadsheets. */
 export const fetchOrdersCsv = (filter: OrdersFilter) =>
-  apiFile('/orders.csv', 'text/csv', 'orders.csv', {
-    auth: true,
-    query: { status: filter.status, q: filter.q },
-  });
+  api.orders.csv({ query: { status: filter.status, q: filter.q }, fileName: 'orders.csv' });
 
 /** One Order click: what to order, and the key that makes retrying it safe. */
 export interface PlaceOrderVariables {
@@ -78,12 +63,7 @@ export function newIdempotencyKey(): string {
 }
 
 export const placeOrder = ({ input, idempotencyKey }: PlaceOrderVariables) =>
-  apiJson('/order', 'placedOrderSchema', {
-    method: 'POST',
-    auth: true,
-    body: input,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
+  api.orders.place({ body: input, headers: { 'idempotency-key': idempotencyKey } });
 
 /**
  * Retried only when the answer may have been lost (no answer at all, or 503): the same key goes
@@ -99,13 +79,8 @@ export const placeOrderMutation = mutationOptions({
   retry: shouldRetryOrder,
 });
 
-export const cancelOrder = (id: string) =>
-  apiJson(`/order/${encodeURIComponent(id)}`, 'updateResultSchema', { method: 'DELETE', auth: true });
+export const cancelOrder = (id: string) => api.orders.cancel({ params: { id } });
 
 /** The admin's desk: one move of the order's status (the server allows only the listed moves). */
 export const moveOrder = ({ id, update }: { id: string; update: OrderStatusUpdate }) =>
-  apiJson(`/order/${encodeURIComponent(id)}/status`, 'orderStatusResultSchema', {
-    method: 'PATCH',
-    auth: true,
-    body: update,
-  });
+  api.orders.move({ params: { id }, body: update });

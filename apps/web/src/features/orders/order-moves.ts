@@ -1,9 +1,15 @@
-import { fulfilmentMessages as m, type OrderEvent, type OrderStatus } from '@store/shared';
+import {
+  fulfilmentMessages as m,
+  ORDER_MOVES,
+  type OrderEvent,
+  type OrderStatus,
+  orderMoveMessages as words,
+} from '@store/shared';
 
 /**
  * The admin's moves, named for what they do (issue 11): each leads to one status and asks its
- * own question with the order number in it. Which moves a status offers mirrors the server's
- * table (apps/api orders service); the server still refuses any other with 409.
+ * own question with the order number in it. Which moves a status offers is the shared table
+ * (ORDER_MOVES, packages/shared) the server enforces; it refuses any other with 409.
  */
 export interface OrderMove {
   to: OrderStatus;
@@ -19,47 +25,44 @@ export interface OrderMove {
 
 const markPaid: OrderMove = {
   to: 'paid',
-  label: 'Mark as paid',
+  label: words.markPaid,
   question: m.confirmPaid,
-  outcome: 'marked as paid',
+  outcome: words.markedPaid,
   destructive: false,
 };
 const markShipped: OrderMove = {
   to: 'shipped',
-  label: 'Mark as shipped',
+  label: words.markShipped,
   question: m.confirmShipped,
-  outcome: 'marked as shipped',
+  outcome: words.markedShipped,
   destructive: false,
 };
 const markUnpaid: OrderMove = {
   to: 'unpaid',
-  label: 'Mark as unpaid',
+  label: words.markUnpaid,
   question: m.confirmUnpaid,
-  outcome: 'marked as unpaid',
+  outcome: words.markedUnpaid,
   destructive: false,
 };
 const cancel: OrderMove = {
   to: 'cancelled',
-  label: 'Cancel order',
+  label: words.cancel,
   question: m.confirmCancel,
-  outcome: 'cancelled',
+  outcome: words.cancelled,
   destructive: true,
 };
 
-const MOVES: Record<OrderStatus, OrderMove[]> = {
-  unpaid: [markPaid, cancel],
-  paid: [markShipped, markUnpaid, cancel],
-  // Shipped and cancelled are final.
-  shipped: [],
-  cancelled: [],
+/** Each move by the status it leads to: every status is reached by exactly one kind of move. */
+const MOVE_TO: Record<OrderStatus, OrderMove> = {
+  paid: markPaid,
+  shipped: markShipped,
+  unpaid: markUnpaid,
+  cancelled: cancel,
 };
 
-export const movesFor = (status: OrderStatus): OrderMove[] => MOVES[status];
+export const movesFor = (status: OrderStatus): OrderMove[] => ORDER_MOVES[status].map((to) => MOVE_TO[to]);
 
-export const moveTo = (to: OrderStatus): OrderMove | undefined =>
-  Object.values(MOVES)
-    .flat()
-    .find((move) => move.to === to);
+export const moveTo = (to: OrderStatus): OrderMove | undefined => MOVE_TO[to];
 
 /** Who made a change, in words: the person's e-mail, or what the store did on its own. */
 export function describeBy(event: Pick<OrderEvent, 'by' | 'status'>): string {

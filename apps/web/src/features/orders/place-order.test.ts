@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { portOf } from '../../lib/test-api-server';
 
 /**
  * The Order click's retries, against a real HTTP server that loses the first answer: the
@@ -35,7 +35,8 @@ beforeAll(async () => {
   server = createServer(async (req: IncomingMessage, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    seen.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(raw) });
+    const key = req.headers['idempotency-key'];
+    seen.push({ key: typeof key === 'string' ? key : undefined, body: JSON.parse(raw) });
     if (seen.length === 1) {
       req.socket.destroy();
       return;
@@ -44,7 +45,7 @@ beforeAll(async () => {
     res.end(JSON.stringify({ acknowledged: true, insertedId: 'order-1', order: placed }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = portOf(server);
   // The environment is checked once, on the first call, so the address is set before that.
   vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${port}`);
   vi.resetModules();

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../../lib/api-client';
+import { api } from '../../lib/api';
 
 export const OUTBOX_PAGE_SIZE = 20;
 
@@ -12,10 +12,5 @@ export const outboxKeys = {
 export const outboxQuery = (page: number) =>
   queryOptions({
     queryKey: outboxKeys.page(page),
-    queryFn: ({ signal }) =>
-      apiList('/outbox', 'outboxEmailSchema', {
-        auth: true,
-        query: { page, limit: OUTBOX_PAGE_SIZE },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.outbox.list({ query: { page, limit: OUTBOX_PAGE_SIZE }, signal }),
   });

@@ -7,7 +7,7 @@ import {
   type ProductUpdate,
 } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson, apiList } from '../../lib/api-client';
+import { api, uploadToImageHost } from '../../lib/api';
 import { apiBase, webEnv } from '../../lib/env';
 
 export interface PartsListParams {
@@ -34,8 +34,12 @@ export const partsListQuery = (params: PartsListParams) =>
     queryFn: ({ signal }) => {
       const { cursor, inStock, page, ...rest } = params;
       // With a cursor the page number only labels the page: the API is not asked for it.
-      const query = { ...rest, ...(cursor ? { cursor } : { page }), ...(inStock && { inStock: 'true' }) };
-      return apiList('/parts', 'partSchema', { query, signal });
+      const query = {
+        ...rest,
+        ...(cursor ? { cursor } : { page }),
+        ...(inStock && { inStock: 'true' as const }),
+      };
+      return api.parts.list({ query, signal });
     },
   });
 
@@ -51,7 +55,7 @@ export const newestPartsQuery = () => partsListQuery({ page: 1, limit: HOME_PART
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: partKeys.detail(id),
-    queryFn: ({ signal }) => apiJson(`/part/${encodeURIComponent(id)}`, 'partSchema', { signal }),
+    queryFn: ({ signal }) => api.parts.get({ params: { id }, signal }),
   });
 
 // Admin: adding, updating and deleting products.
@@ -68,27 +72,18 @@ export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('key', env.VITE_IMAGE_HOST_KEY);
   form.append('image', file);
-  const uploaded = await apiJson(external ?? '/image', 'imageUploadedSchema', {
-    method: 'POST',
-    body: form,
-    auth: !external || external.startsWith(`${await apiBase()}/image`),
-  });
+  const ours = !external || external.startsWith(`${await apiBase()}/image`);
+  const uploaded = ours ? await api.images.upload({ body: form }) : await uploadToImageHost(external, form);
   return uploaded.data.url;
 }
 
-export const addProduct = (input: ProductInput) =>
-  apiJson('/addproduct', 'insertResultSchema', { method: 'POST', auth: true, body: input });
+export const addProduct = (input: ProductInput) => api.parts.add({ body: input });
 
 /** A stale stock is refused with 409 (see stock-edit.ts). */
 export const updateProduct = (id: string, input: ProductUpdate) =>
-  apiJson(`/part/${encodeURIComponent(id)}`, 'updateResultSchema', {
-    method: 'PUT',
-    auth: true,
-    body: input,
-  });
+  api.parts.update({ params: { id }, body: input });
 
-export const deleteProduct = (id: string) =>
-  apiJson(`/deleteparts/${encodeURIComponent(id)}`, 'deleteResultSchema', { method: 'DELETE', auth: true });
+export const deleteProduct = (id: string) => api.parts.remove({ params: { id } });
 
 /** The API names fields as the Part does; the form as the spec's form does. */
 export const formFieldOf: Partial<Record<string, keyof EditProductForm>> = {

@@ -1,6 +1,6 @@
 import type { ReviewInput } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson, apiList } from '../../lib/api-client';
+import { api } from '../../lib/api';
 
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -10,11 +10,9 @@ export const reviewKeys = {
 export const reviewsQuery = (params: { page: number; limit: number }) =>
   queryOptions({
     queryKey: reviewKeys.list(params),
-    queryFn: ({ signal }) => apiList('/reviews', 'reviewSchema', { query: params, signal }),
+    queryFn: ({ signal }) => api.reviews.list({ query: params, signal }),
   });
 
-export const deleteReview = (id: string) =>
-  apiJson(`/review/${encodeURIComponent(id)}`, 'deleteResultSchema', { method: 'DELETE', auth: true });
+export const deleteReview = (id: string) => api.reviews.remove({ params: { id } });
 
-export const addReview = (input: ReviewInput) =>
-  apiJson('/review', 'insertResultSchema', { method: 'POST', auth: true, body: input });
+export const addReview = (input: ReviewInput) => api.reviews.add({ body: input });

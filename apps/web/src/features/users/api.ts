@@ -1,6 +1,6 @@
 import type { CreditLimitInput } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson, apiList } from '../../lib/api-client';
+import { api } from '../../lib/api';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -16,41 +16,22 @@ const BLOCKED_LIST_LIMIT = 100;
 export const usersQuery = (page: number) =>
   queryOptions({
     queryKey: userKeys.list(page),
-    queryFn: ({ signal }) =>
-      apiList('/user', 'userListItemSchema', { auth: true, query: { page, limit: USERS_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => api.users.list({ query: { page, limit: USERS_PAGE_SIZE }, signal }),
   });
 
-export const makeAdmin = (email: string) =>
-  apiJson(`/user/admin/${encodeURIComponent(email)}`, 'updateResultSchema', {
-    method: 'PUT',
-    auth: true,
-  });
+export const makeAdmin = (email: string) => api.users.makeAdmin({ params: { email } });
 
 /** What the user's unpaid orders may total, in dollars; null: the store's default. */
 export const setCreditLimit = ({ email, creditLimit }: { email: string } & CreditLimitInput) =>
-  apiJson(`/user/credit-limit/${encodeURIComponent(email)}`, 'creditLimitResultSchema', {
-    method: 'PUT',
-    auth: true,
-    body: { creditLimit },
-  });
+  api.users.setCreditLimit({ params: { email }, body: { creditLimit } });
 
-export const removeUser = (email: string) =>
-  apiJson(`/user/${encodeURIComponent(email)}`, 'deleteResultSchema', { method: 'DELETE', auth: true });
+export const removeUser = (email: string) => api.users.remove({ params: { email } });
 
 /** E-mails of removed users: refused at sign-in until restored. */
 export const blockedQuery = () =>
   queryOptions({
     queryKey: userKeys.blocked(),
-    queryFn: ({ signal }) =>
-      apiList('/users/blocked', 'blockedEmailSchema', {
-        auth: true,
-        query: { limit: BLOCKED_LIST_LIMIT },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.users.blocked({ query: { limit: BLOCKED_LIST_LIMIT }, signal }),
   });
 
-export const restoreUser = (email: string) =>
-  apiJson(`/users/blocked/${encodeURIComponent(email)}`, 'deleteResultSchema', {
-    method: 'DELETE',
-    auth: true,
-  });
+export const restoreUser = (email: string) => api.users.restore({ params: { email } });

@@ -1,3 +1,4 @@
+import { authPageMessages } from '@store/shared';
 import type { ReactNode } from 'react';
 import { GoogleButton } from './google-button';
 
@@ -24,7 +25,7 @@ export function AuthFooter({
   return (
     <>
       <p className="text-center text-sm">{link}</p>
-      <div className="divider my-0">OR</div>
+      <div className="divider my-0">{authPageMessages.or}</div>
       <GoogleButton onError={onGoogleError} disabled={disabled} />
     </>
   );

@@ -1,3 +1,4 @@
+import { authPageMessages as m } from '@store/shared';
 import { useState } from 'react';
 import { startSession } from '../api';
 
@@ -46,7 +47,7 @@ export function GoogleButton({
           d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.2-.1-2.3-.4-3.5z"
         />
       </svg>
-      {busy ? 'Opening Google…' : 'Continue with google'}
+      {busy ? m.openingGoogle : m.continueWithGoogle}
     </button>
   );
 }

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginInput, loginSchema, passwordResetMessages } from '@store/shared';
+import {
+  headMessages,
+  type LoginInput,
+  loginSchema,
+  authPageMessages as m,
+  passwordResetMessages,
+} from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
@@ -60,17 +66,17 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={m.login}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
         <Field
-          label="Email"
+          label={m.email}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
         <Field
-          label="Password"
+          label={m.password}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
@@ -92,15 +98,15 @@ export default function LoginPage() {
           </p>
         )}
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Login'}
+          {isSubmitting ? m.signingIn : m.login}
         </button>
       </form>
       <AuthFooter
         link={
           <>
-            New to Parts Depot?{' '}
+            {m.newTo(headMessages.siteName)}{' '}
             <Link to="/register" state={location.state} className="link link-primary">
-              Create new account
+              {m.createAccount}
             </Link>
           </>
         }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type RegisterInput, registerSchema } from '@store/shared';
+import { authPageMessages as m, type RegisterInput, registerSchema } from '@store/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
@@ -33,18 +33,18 @@ export default function RegisterPage() {
   });
 
   return (
-    <AuthCard title="Register">
+    <AuthCard title={m.register}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-        <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <Field label={m.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
         <Field
-          label="Email"
+          label={m.email}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
         <Field
-          label="Password"
+          label={m.password}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
@@ -53,15 +53,15 @@ export default function RegisterPage() {
           <ProviderError message={providerError} />
         </Field>
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Register'}
+          {isSubmitting ? m.creatingAccount : m.register}
         </button>
       </form>
       <AuthFooter
         link={
           <>
-            Already have an account?{' '}
+            {m.haveAccount}{' '}
             <Link to="/login" className="link link-primary">
-              Please login
+              {m.pleaseLogin}
             </Link>
           </>
         }

@@ -1,12 +1,13 @@
+import { publicPageMessages as m } from '@store/shared';
 import { blogPosts } from '../posts';
 
 export default function BlogsPage() {
   return (
     <div className="mx-auto max-w-3xl px-6 py-12">
       <header className="mb-10">
-        <h1 className="text-4xl font-bold">Blogs</h1>
-        <p className="mt-3 text-base-content/70">Answers to questions our developers are often asked.</p>
-        <nav aria-label="Questions" className="mt-6">
+        <h1 className="text-4xl font-bold">{m.blogsTitle}</h1>
+        <p className="mt-3 text-base-content/70">{m.blogsIntro}</p>
+        <nav aria-label={m.blogsQuestions} className="mt-6">
           <ol className="list-decimal space-y-1 pl-6">
             {blogPosts.map((post) => (
               <li key={post.id}>
@@ -28,7 +29,7 @@ export default function BlogsPage() {
             data-testid="blog-section"
           >
             <h2 id={`${post.id}-title`} className="text-2xl font-bold">
-              <strong className="text-primary">Q.</strong> {post.question}
+              <strong className="text-primary">{m.question}</strong> {post.question}
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed text-base-content/85">
               {post.blocks.map((block, i) =>

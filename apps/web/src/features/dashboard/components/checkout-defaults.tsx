@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, type ProfileDefaults, profileDefaultsSchema } from '@store/shared';
+import {
+  accountMessages,
+  profileMessages as m,
+  type ProfileDefaults,
+  profileDefaultsSchema,
+  uiMessages,
+} from '@store/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -55,7 +61,7 @@ export function CheckoutDefaults({ email }: { email: string }) {
     }
   });
 
-  if (profile.isPending) return <LoadingState label="Loading your details…" />;
+  if (profile.isPending) return <LoadingState label={m.loadingDetails} />;
   if (profile.isError) return <ErrorState onRetry={() => profile.refetch()} />;
 
   return (
@@ -66,39 +72,32 @@ export function CheckoutDefaults({ email }: { email: string }) {
       aria-labelledby="defaults-title"
     >
       <h3 id="defaults-title" className="text-lg font-semibold">
-        Checkout and invoice details
+        {m.defaultsTitle}
       </h3>
-      <p className="text-sm text-base-content/70">
-        Checkout starts from your phone and address (you can change them there). A company name and VAT number
-        go on the invoices of orders you place afterwards.
-      </p>
+      <p className="text-sm text-base-content/70">{m.defaultsHint}</p>
       <Field
-        label="Default phone"
+        label={m.defaultPhone}
         type="tel"
         autoComplete="tel"
         error={errors.phone?.message}
         {...register('phone', blankIsNull)}
       />
       <TextAreaField
-        label="Default address"
+        label={m.defaultAddress}
         rows={3}
         autoComplete="street-address"
         error={errors.address?.message}
         {...register('address', blankIsNull)}
       />
       <Field
-        label="Company name (businesses)"
+        label={m.companyName}
         autoComplete="organization"
         error={errors.companyName?.message}
         {...register('companyName', blankIsNull)}
       />
-      <Field
-        label="VAT number (businesses)"
-        error={errors.vatNumber?.message}
-        {...register('vatNumber', blankIsNull)}
-      />
+      <Field label={m.vatNumber} error={errors.vatNumber?.message} {...register('vatNumber', blankIsNull)} />
       <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting || !isDirty}>
-        {isSubmitting ? 'Saving…' : 'Save details'}
+        {isSubmitting ? uiMessages.saving : m.saveDetails}
       </button>
     </form>
   );

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, type ProfileUpdate, profileUpdateSchema } from '@store/shared';
+import {
+  accountMessages,
+  profileMessages as m,
+  type ProfileUpdate,
+  profileUpdateSchema,
+  roleLabels,
+  uiMessages,
+} from '@store/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -32,7 +39,7 @@ export default function ProfilePage() {
   });
 
   if (!user) return null;
-  const role = admin.isSuccess ? (admin.data.admin ? 'Admin' : 'Customer') : '…';
+  const role = admin.isSuccess ? (admin.data.admin ? roleLabels.admin : roleLabels.customer) : '…';
   // The admin role granted to an address not verified yet: its powers wait (docs/architecture.md,
   // 'Admin powers').
   const adminWaits = admin.data?.admin === false && profile.data?.role === 'admin';
@@ -53,30 +60,30 @@ export default function ProfilePage() {
 
   return (
     <div className="max-w-xl">
-      <h2 className="text-2xl font-bold">My Profile</h2>
+      <h2 className="text-2xl font-bold">{m.title}</h2>
       <dl className="mt-6 grid grid-cols-[8rem_1fr] gap-y-3 rounded-box border border-base-300 p-5">
-        <dt className="text-base-content/60">Name</dt>
+        <dt className="text-base-content/60">{m.name}</dt>
         <dd className="font-semibold" data-testid="profile-name">
           {user.name}
         </dd>
-        <dt className="text-base-content/60">E-mail</dt>
+        <dt className="text-base-content/60">{m.email}</dt>
         <dd className="font-semibold">
           <EmailAddress email={user.email} />
         </dd>
-        <dt className="text-base-content/60">E-mail status</dt>
+        <dt className="text-base-content/60">{m.emailStatus}</dt>
         <dd>
           <EmailVerification email={user.email} />
         </dd>
-        <dt className="text-base-content/60">Role</dt>
+        <dt className="text-base-content/60">{m.role}</dt>
         <dd className="font-semibold" data-testid="profile-role">
-          {adminWaits ? `Admin (${accountMessages.adminWaitingForVerification})` : role}
+          {adminWaits ? m.adminWaiting(accountMessages.adminWaitingForVerification) : role}
         </dd>
       </dl>
       <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-3">
-        <h3 className="text-lg font-semibold">Change your display name</h3>
-        <Field label="Display name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <h3 className="text-lg font-semibold">{m.changeName}</h3>
+        <Field label={m.displayName} autoComplete="name" error={errors.name?.message} {...register('name')} />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving…' : 'Save name'}
+          {isSubmitting ? uiMessages.saving : m.saveName}
         </button>
       </form>
       <CheckoutDefaults email={user.email} />

@@ -1,4 +1,4 @@
-import { pageMessages } from '@store/shared';
+import { pageMessages, publicPageMessages } from '@store/shared';
 import { Link } from 'react-router-dom';
 
 export default function NotFoundPage() {
@@ -8,9 +8,9 @@ export default function NotFoundPage() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">{pageMessages.notFound}</h1>
-      <p className="mt-3 text-base-content/70">The link may be broken, or the page may have moved.</p>
+      <p className="mt-3 text-base-content/70">{publicPageMessages.notFoundHint}</p>
       <Link to="/" className="btn btn-primary mt-8">
-        Back to the home page
+        {publicPageMessages.backHome}
       </Link>
     </div>
   );

@@ -1,4 +1,4 @@
-import { BUSINESS_SUMMARY } from '@store/shared';
+import { BUSINESS_SUMMARY, homeMessages as m } from '@store/shared';
 
 export function BusinessSummary() {
   return (
@@ -9,11 +9,9 @@ export function BusinessSummary() {
     >
       <header className="mb-10 text-center">
         <h2 id="summary-title" className="text-3xl font-bold sm:text-4xl">
-          Millions of businesses trust us
+          {m.summaryTitle}
         </h2>
-        <p className="mt-3 text-base-content/70">
-          Try to understand users' expectations, one order at a time.
-        </p>
+        <p className="mt-3 text-base-content/70">{m.summaryText}</p>
       </header>
       <dl className="stats stats-vertical w-full border border-base-300 shadow-sm sm:stats-horizontal">
         {BUSINESS_SUMMARY.map((item) => (

@@ -1,4 +1,4 @@
-import { pageMessages, reviewMessages } from '@store/shared';
+import { homeMessages as m, pageMessages, reviewMessages, uiMessages } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -29,11 +29,11 @@ export function HomeReviews() {
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="bg-base-200">
       <div className="mx-auto max-w-7xl scroll-mt-20 px-6 py-16">
-        <SectionHeading id="reviews-title" title="What our customers say">
-          Reviews from the builders, shops and IT teams we supply.
+        <SectionHeading id="reviews-title" title={m.reviewsTitle}>
+          {m.reviewsText}
         </SectionHeading>
         {reviews.isPending ? (
-          <LoadingState label="Loading reviews…" />
+          <LoadingState label={m.loadingReviews} />
         ) : reviews.isError ? (
           <ErrorState onRetry={() => reviews.refetch()} />
         ) : reviews.data.items.length === 0 ? (
@@ -46,7 +46,8 @@ export function HomeReviews() {
                   review={review}
                   {...(canDelete && {
                     onDelete: async () => {
-                      if (await confirm(reviewMessages.confirmDelete, 'Delete')) remove.mutate(review._id);
+                      if (await confirm(reviewMessages.confirmDelete, uiMessages.delete))
+                        remove.mutate(review._id);
                     },
                   })}
                 />

@@ -1,4 +1,4 @@
-import { HOME_PARTS_COUNT, pageMessages } from '@store/shared';
+import { HOME_PARTS_COUNT, homeMessages as m, pageMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -16,8 +16,8 @@ export function OurParts() {
       aria-busy={parts.isPending}
       className="mx-auto max-w-7xl scroll-mt-20 px-6 py-16"
     >
-      <SectionHeading id="parts-title" title="Our Parts">
-        The latest additions to our catalog, ready to ship in bulk.
+      <SectionHeading id="parts-title" title={m.partsTitle}>
+        {m.partsText}
       </SectionHeading>
       {parts.isPending ? (
         <div className={grid}>
@@ -38,7 +38,7 @@ export function OurParts() {
           </div>
           <div className="mt-10 text-center">
             <Link to="/parts" className="btn btn-outline btn-primary">
-              See all parts
+              {m.seeAllParts}
             </Link>
           </div>
         </>

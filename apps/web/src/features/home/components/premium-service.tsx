@@ -1,19 +1,19 @@
-import { BULK_DISCOUNT } from '@store/shared';
+import { BULK_DISCOUNT, homeMessages as m } from '@store/shared';
 
 const perks = [
   {
-    title: '5 years business partnership',
-    text: 'Five years of steady supply, fair prices and a named account manager for every business customer.',
+    title: m.partnershipTitle,
+    text: m.partnershipText,
     icon: 'M12 2l3 6 6 .9-4.5 4.3 1 6.3L12 16.8 6.5 19.5l1-6.3L3 8.9 9 8z',
   },
   {
-    title: 'Free shipping',
-    text: 'Every order ships free, insured and tracked, from our warehouse to your door.',
+    title: m.shippingTitle,
+    text: m.shippingText,
     icon: 'M3 7h11v8H3zM14 10h4l3 3v2h-7zM6.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17.5 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
   },
   {
-    title: `${BULK_DISCOUNT.percentPerStep}% discount for every ${BULK_DISCOUNT.unitsPerStep} quantities`,
-    text: `Order specific products in bulk and save ${BULK_DISCOUNT.percentPerStep}% for every ${BULK_DISCOUNT.unitsPerStep} units, on parts marked "Bulk discount eligible".`,
+    title: m.discountTitle(BULK_DISCOUNT.percentPerStep, BULK_DISCOUNT.unitsPerStep),
+    text: m.discountText(BULK_DISCOUNT.percentPerStep, BULK_DISCOUNT.unitsPerStep),
     icon: 'M19 5L5 19M7.5 9a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM16.5 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
   },
 ];
@@ -26,9 +26,9 @@ export function PremiumService() {
       className="mx-auto max-w-7xl scroll-mt-20 px-6 py-16"
     >
       <header className="mb-10 text-center">
-        <p className="font-semibold uppercase tracking-widest text-primary">Premium service</p>
+        <p className="font-semibold uppercase tracking-widest text-primary">{m.premiumKicker}</p>
         <h2 id="premium-title" className="mt-2 text-3xl font-bold sm:text-4xl">
-          More than a parts supplier
+          {m.premiumTitle}
         </h2>
       </header>
       <ul className="grid gap-6 md:grid-cols-3">

@@ -1,4 +1,5 @@
 import type { OrderEvent } from '@store/shared';
+import { orderPageMessages as m } from '@store/shared';
 import { formatDateTime } from '../../../lib/format';
 import { describeBy } from '../order-moves';
 import { StatusBadge } from './status-badge';
@@ -8,16 +9,16 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
   return (
     <section aria-labelledby="order-history" className="mt-8">
       <h3 id="order-history" className="text-lg font-semibold">
-        History
+        {m.history}
       </h3>
       <div className="mt-3 overflow-x-auto rounded-box border border-base-300">
         <table className="table table-sm" data-testid="order-history">
-          <caption className="sr-only">Status changes of this order, oldest first</caption>
+          <caption className="sr-only">{m.historyCaption}</caption>
           <thead>
             <tr>
-              <th scope="col">Status</th>
-              <th scope="col">When</th>
-              <th scope="col">By</th>
+              <th scope="col">{m.status}</th>
+              <th scope="col">{m.when}</th>
+              <th scope="col">{m.by}</th>
             </tr>
           </thead>
           <tbody>

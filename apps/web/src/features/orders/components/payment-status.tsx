@@ -1,11 +1,4 @@
-import { fulfilmentMessages as m, type Order } from '@store/shared';
-
-const headings: Record<Order['status'], string> = {
-  unpaid: 'How to pay',
-  paid: 'Payment received',
-  shipped: 'Shipped',
-  cancelled: 'Order cancelled',
-};
+import { fulfilmentMessages as m, type Order, orderPageMessages, paymentStatusHeadings } from '@store/shared';
 
 /**
  * What the customer needs to know about paying, in the words of the order's status: how to pay
@@ -28,7 +21,7 @@ export function PaymentStatus({
       data-testid="payment-status"
     >
       <Heading id="payment-status" className="font-semibold">
-        {headings[order.status]}
+        {paymentStatusHeadings[order.status]}
       </Heading>
       {order.status === 'unpaid' && (
         <>
@@ -66,13 +59,13 @@ export function Shipment({
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {carrier && (
         <>
-          <dt className="text-base-content/70">Carrier</dt>
+          <dt className="text-base-content/70">{orderPageMessages.carrier}</dt>
           <dd data-testid="carrier">{carrier}</dd>
         </>
       )}
       {trackingNumber && (
         <>
-          <dt className="text-base-content/70">Tracking number</dt>
+          <dt className="text-base-content/70">{orderPageMessages.trackingNumber}</dt>
           <dd className="break-all font-mono" data-testid="tracking-number">
             {trackingNumber}
           </dd>

@@ -2,6 +2,7 @@ import {
   fulfilmentMessages,
   type Order,
   type OrderStatusUpdate,
+  orderMoveMessages,
   orderStatusUpdateSchema,
 } from '@store/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -164,9 +165,9 @@ function MoveDialog({
             <p id={`${id}-hint`} className="text-sm text-base-content/70">
               {fulfilmentMessages.shipHint}
             </p>
-            <Field label="Carrier (optional)" name="carrier" maxLength={100} error={errors.carrier} />
+            <Field label={orderMoveMessages.carrier} name="carrier" maxLength={100} error={errors.carrier} />
             <Field
-              label="Tracking number (optional)"
+              label={orderMoveMessages.trackingNumber}
               name="trackingNumber"
               maxLength={100}
               error={errors.trackingNumber}
@@ -175,7 +176,7 @@ function MoveDialog({
         )}
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel}>
-            Go back
+            {orderMoveMessages.goBack}
           </button>
           <button type="submit" className={`btn ${move.destructive ? 'btn-error' : 'btn-primary'}`}>
             {move.label}

@@ -1,4 +1,11 @@
-import { fulfilmentMessages, invoiceMessages } from '@store/shared';
+import {
+  billMessages,
+  fulfilmentMessages,
+  invoiceMessages,
+  orderPageMessages as m,
+  orderStatusLabels,
+  paymentStatusHeadings,
+} from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
@@ -6,7 +13,6 @@ import { EmailAddress } from '../../../components/ui/email-address';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
 import { fetchInvoicePdf, orderQuery } from '../api';
-import { statusLabels } from '../components/status-badge';
 
 /**
  * The invoice as a printable page. The print stylesheet (`print:` classes here and in the
@@ -17,13 +23,13 @@ import { statusLabels } from '../components/status-badge';
  * A scrolling box must take keyboard focus (axe: scrollable-region-focusable) and, focusable, a
  * name; Biome's element rules do not know scrolling boxes (PagedTable does the same).
  */
-const scrollBox = { role: 'region', 'aria-label': 'Invoice lines', tabIndex: 0 } as const;
+const scrollBox = { role: 'region', 'aria-label': m.invoiceLines, tabIndex: 0 } as const;
 
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const query = useQuery(orderQuery(id));
 
-  if (query.isPending) return <LoadingState label="Loading the invoice…" />;
+  if (query.isPending) return <LoadingState label={m.loadingInvoice} />;
   if (query.isError) return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
   const { order, instructions, seller } = query.data;
   const subtotal = order.unitPrice * order.productQuantity;
@@ -32,13 +38,13 @@ export default function InvoicePage() {
     <div className="max-w-3xl">
       <div className="mb-6 flex flex-wrap gap-2 print:hidden">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
-          Print
+          {m.print}
         </button>
         <DownloadButton fetchFile={() => fetchInvoicePdf(order._id, order.number)}>
-          Download PDF
+          {m.downloadPdf}
         </DownloadButton>
         <Link to={`/dashboard/orders/${order._id}`} className="btn btn-ghost btn-sm">
-          ← Back to the order
+          {m.backToOrder}
         </Link>
       </div>
 
@@ -51,14 +57,14 @@ export default function InvoicePage() {
           <div>
             <h2 id="invoice-title" className="text-3xl font-bold">
               {/* The number's hyphen is no place to break it ('PD-' | '100001' on a phone). */}
-              Invoice <span className="whitespace-nowrap">{order.number}</span>
+              {m.invoice} <span className="whitespace-nowrap">{order.number}</span>
             </h2>
             <p className="mt-1 text-sm">
-              Date: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+              {m.invoiceDate} <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
             </p>
           </div>
           <p className="text-right text-sm">
-            Status: <strong>{statusLabels[order.status]}</strong>
+            {m.invoiceStatus} <strong>{orderStatusLabels[order.status]}</strong>
           </p>
         </header>
 
@@ -108,33 +114,33 @@ export default function InvoicePage() {
           {/* On phones a line is a card of labelled figures and the totals rows beneath it
               (styles.css, .table-stacked): four columns did not fit 360 px (issue 20). */}
           <table className="table table-sm table-stacked sm:table-md">
-            <caption className="sr-only">Invoice lines</caption>
+            <caption className="sr-only">{m.invoiceLines}</caption>
             <thead>
               <tr>
-                <th scope="col">Description</th>
+                <th scope="col">{invoiceMessages.description}</th>
                 <th scope="col" className="text-right">
-                  Quantity
+                  {invoiceMessages.quantity}
                 </th>
                 <th scope="col" className="text-right">
-                  Unit price
+                  {invoiceMessages.unitPrice}
                 </th>
                 <th scope="col" className="text-right">
-                  Amount
+                  {invoiceMessages.amount}
                 </th>
               </tr>
             </thead>
             <tbody>
               <tr>
-                <td className="wrap-anywhere" data-label="Description">
+                <td className="wrap-anywhere" data-label={invoiceMessages.description}>
                   {order.productName}
                 </td>
-                <td className="text-right" data-label="Quantity">
+                <td className="text-right" data-label={invoiceMessages.quantity}>
                   {formatQuantity(order.productQuantity)}
                 </td>
-                <td className="text-right" data-label="Unit price">
+                <td className="text-right" data-label={invoiceMessages.unitPrice}>
                   {formatPrice(order.unitPrice)}
                 </td>
-                <td className="text-right" data-label="Amount">
+                <td className="text-right" data-label={invoiceMessages.amount}>
                   {formatPrice(subtotal)}
                 </td>
               </tr>
@@ -143,14 +149,14 @@ export default function InvoicePage() {
               {order.discount > 0 && (
                 <tr>
                   <th scope="row" colSpan={3} className="text-right font-normal">
-                    Bulk discount
+                    {billMessages.bulkDiscount}
                   </th>
                   <td className="text-right">−{formatPrice(order.discount)}</td>
                 </tr>
               )}
               <tr>
                 <th scope="row" colSpan={3} className="text-right">
-                  Total
+                  {invoiceMessages.total}
                 </th>
                 <td className="text-right font-bold" data-testid="invoice-total">
                   {formatPrice(order.price)}
@@ -163,7 +169,7 @@ export default function InvoicePage() {
         {order.status === 'unpaid' && (
           <section aria-labelledby="invoice-pay" className="mt-6 text-sm">
             <h3 id="invoice-pay" className="font-semibold">
-              How to pay
+              {paymentStatusHeadings.unpaid}
             </h3>
             <p className="mt-1">{fulfilmentMessages.quoteNumber(order.number)}</p>
             <p className="mt-1 whitespace-pre-line">{instructions}</p>

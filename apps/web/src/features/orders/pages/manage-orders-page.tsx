@@ -1,10 +1,15 @@
 import {
+  billMessages,
+  deskStatusLabels,
   fulfilmentMessages,
+  orderPageMessages as m,
   type Order,
   type OrderStatus,
   type OrdersFilter,
   orderMessages,
+  orderMoveMessages,
   orderStatusSchema,
+  uiMessages,
 } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -20,14 +25,11 @@ import { fetchOrdersCsv, manageOrdersQuery, ORDERS_PAGE_SIZE } from '../api';
 import { OrderActions } from '../components/order-actions';
 import { StatusBadge } from '../components/status-badge';
 import { useOrderMoves } from '../components/use-order-moves';
-import { moveTo, type OrderMove } from '../order-moves';
+import { moveTo } from '../order-moves';
 
 const filters: { value: OrderStatus | ''; label: string }[] = [
-  { value: '', label: 'All orders' },
-  { value: 'unpaid', label: 'UnPaid' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'shipped', label: 'Shipped' },
-  { value: 'cancelled', label: 'Cancelled' },
+  { value: '', label: m.allOrders },
+  ...orderStatusSchema.options.map((value) => ({ value, label: deskStatusLabels[value] })),
 ];
 
 /** The filter kept in the URL (?status=…&q=…), so that a link or a reload shows the same list. */
@@ -37,7 +39,11 @@ function filterOf(params: URLSearchParams): OrdersFilter {
   return { ...(status.success && { status: status.data }), ...(q && { q }) };
 }
 
-const markPaid = moveTo('paid') as OrderMove;
+const markPaid = (() => {
+  const move = moveTo('paid');
+  if (!move) throw new Error('the order desk has no move to paid');
+  return move;
+})();
 
 /**
  * The spec's 'UnPaid' control, kept: its name starts with what it shows and says what it does
@@ -50,9 +56,9 @@ function UnpaidButton({ order, onMove, busy }: { order: Order; onMove: () => voi
       className="btn btn-warning btn-xs"
       disabled={busy}
       onClick={onMove}
-      aria-label={`UnPaid: mark order ${order.number} as paid`}
+      aria-label={orderMoveMessages.unpaidButtonName(order.number)}
     >
-      UnPaid
+      {deskStatusLabels.unpaid}
     </button>
   );
 }
@@ -80,27 +86,28 @@ export default function ManageOrdersPage() {
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 className="text-2xl font-bold">Manage Orders</h2>
+        <h2 className="text-2xl font-bold">{m.manageTitle}</h2>
         <DownloadButton fetchFile={() => fetchOrdersCsv(filter)} className="btn btn-sm btn-outline">
-          Export CSV
+          {m.exportCsv}
         </DownloadButton>
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <SearchBox
-          label="Search orders by number or e-mail"
-          placeholder="Order number or e-mail"
+          label={m.searchLabel}
+          placeholder={m.searchPlaceholder}
           value={filter.q ?? ''}
           maxLength={254}
           onSearch={(q) => show({ status: filter.status, q })}
         />
         <label className="flex items-center gap-2 text-sm">
-          Status
+          {m.status}
           <select
             className="select select-sm w-40"
             value={filter.status ?? ''}
-            onChange={(event) =>
-              show({ q: filter.q, ...(event.target.value && { status: event.target.value as OrderStatus }) })
-            }
+            onChange={(event) => {
+              const status = orderStatusSchema.safeParse(event.target.value);
+              show({ q: filter.q, ...(status.success && { status: status.data }) });
+            }}
           >
             {filters.map((option) => (
               <option key={option.label} value={option.value}>
@@ -114,14 +121,14 @@ export default function ManageOrdersPage() {
         <p className="mt-3 text-sm">
           {fulfilmentMessages.searching(filter.q)}{' '}
           <button type="button" className="link" onClick={() => show({ status: filter.status })}>
-            Clear the search
+            {m.clearSearch}
           </button>
         </p>
       )}
       {moves.status}
       <ListStates
         query={orders}
-        loadingLabel="Loading orders…"
+        loadingLabel={m.loadingOrders}
         empty={
           <div className="mt-6">
             <EmptyState>{orderMessages.noOrdersToManage}</EmptyState>
@@ -130,27 +137,27 @@ export default function ManageOrdersPage() {
       >
         {(list) => (
           <PagedTable
-            label="Order pages"
+            label={m.pages}
             page={page}
             total={list.total}
             limit={ORDERS_PAGE_SIZE}
             onPage={(next) => show({ ...filter, page: next })}
-            caption="Orders, newest first"
+            caption={m.ordersCaption}
           >
             <thead>
               <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Date</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Part</th>
+                <th scope="col">{m.number}</th>
+                <th scope="col">{m.date}</th>
+                <th scope="col">{m.customer}</th>
+                <th scope="col">{m.part}</th>
                 <th scope="col" className="text-right">
-                  Quantity
+                  {billMessages.quantity}
                 </th>
                 <th scope="col" className="text-right">
-                  Bill
+                  {m.bill}
                 </th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{m.status}</th>
+                <th scope="col">{uiMessages.actions}</th>
               </tr>
             </thead>
             <tbody>

@@ -1,4 +1,13 @@
-import { confirmMessages, type OrderStatus, orderMessages, orderStatusSchema } from '@store/shared';
+import {
+  billMessages,
+  confirmMessages,
+  orderPageMessages as m,
+  type OrderStatus,
+  orderMessages,
+  orderStatusLabels,
+  orderStatusSchema,
+  uiMessages,
+} from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -14,11 +23,8 @@ import { cancelOrder, myOrdersQuery, ORDERS_PAGE_SIZE, orderKeys } from '../api'
 import { StatusBadge } from '../components/status-badge';
 
 const filters: { value: OrderStatus | ''; label: string }[] = [
-  { value: '', label: 'All orders' },
-  { value: 'unpaid', label: 'Unpaid' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'shipped', label: 'Shipped' },
-  { value: 'cancelled', label: 'Cancelled' },
+  { value: '', label: m.allOrders },
+  ...orderStatusSchema.options.map((value) => ({ value, label: orderStatusLabels[value] })),
 ];
 
 /**
@@ -58,9 +64,9 @@ export default function MyOrdersPage() {
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 className="text-2xl font-bold">My Orders</h2>
+        <h2 className="text-2xl font-bold">{m.myOrdersTitle}</h2>
         <label className="flex items-center gap-2 text-sm">
-          Status
+          {m.status}
           <select
             className="select select-sm w-40"
             value={status ?? ''}
@@ -79,13 +85,13 @@ export default function MyOrdersPage() {
       </p>
       <ListStates
         query={orders}
-        loadingLabel="Loading your orders…"
+        loadingLabel={m.loadingYourOrders}
         empty={
           <div className="mt-6">
             <EmptyState>
               {status ? orderMessages.noOrdersToManage : orderMessages.noOrders}{' '}
               <Link to="/" className="link link-primary">
-                Browse our parts
+                {m.browseParts}
               </Link>
             </EmptyState>
           </div>
@@ -93,27 +99,27 @@ export default function MyOrdersPage() {
       >
         {(list) => (
           <PagedTable
-            label="Order pages"
+            label={m.pages}
             page={page}
             total={list.total}
             limit={ORDERS_PAGE_SIZE}
             onPage={(next) => setParams({ ...(status && { status }), page: String(next) })}
-            caption="Your orders, newest first"
+            caption={m.yourOrdersCaption}
           >
             <thead>
               <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Date</th>
-                <th scope="col">Product</th>
+                <th scope="col">{m.number}</th>
+                <th scope="col">{m.date}</th>
+                <th scope="col">{m.product}</th>
                 <th scope="col" className="text-right">
-                  Quantity
+                  {billMessages.quantity}
                 </th>
                 <th scope="col" className="text-right">
-                  Total bill
+                  {billMessages.totalBill}
                 </th>
-                <th scope="col">Status</th>
+                <th scope="col">{m.status}</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{uiMessages.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -137,8 +143,8 @@ export default function MyOrdersPage() {
                   <td>
                     <div className="flex flex-wrap justify-end gap-2">
                       <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
-                        Payment
-                        <span className="sr-only"> for {order.number}</span>
+                        {m.payment}
+                        <span className="sr-only"> {m.forOrder(order.number)}</span>
                       </Link>
                       {order.status === 'unpaid' && (
                         <button
@@ -149,7 +155,7 @@ export default function MyOrdersPage() {
                             if (await confirm(confirmMessages.cancelOrder)) cancel.mutate(order._id);
                           }}
                         >
-                          Cancel Order
+                          {m.cancelOrder}
                           <span className="sr-only"> {order.number}</span>
                         </button>
                       )}

@@ -1,4 +1,9 @@
-import { fulfilmentMessages, type OrderDetail } from '@store/shared';
+import {
+  dashboardMenuMessages,
+  fulfilmentMessages,
+  orderPageMessages as m,
+  type OrderDetail,
+} from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -26,7 +31,7 @@ export default function OrderDetailPage() {
   const admin = useAdminStatus();
   const isAdmin = admin.data?.admin === true;
 
-  if (order.isPending) return <LoadingState label="Loading the order…" />;
+  if (order.isPending) return <LoadingState label={m.loadingOrder} />;
   if (order.isError) return <ErrorState message={order.error.message} onRetry={() => order.refetch()} />;
   const { order: detail, instructions } = order.data;
 
@@ -35,15 +40,16 @@ export default function OrderDetailPage() {
       {params.get('placed') === '1' && <Placed order={detail} instructions={instructions} />}
       <header className="flex flex-wrap items-center gap-3">
         <h2 className="text-2xl font-bold" data-testid="order-number">
-          Order {detail.number}
+          {m.orderNumber(detail.number)}
         </h2>
         <StatusBadge status={detail.status} />
       </header>
       <p className="mt-1 text-sm text-base-content/70">
-        Placed <time dateTime={detail.createdAt}>{formatDate(detail.createdAt)}</time>
+        {m.placed} <time dateTime={detail.createdAt}>{formatDate(detail.createdAt)}</time>
         {detail.updatedAt !== detail.createdAt && (
           <>
-            {' · '}last change <time dateTime={detail.updatedAt}>{formatDateTime(detail.updatedAt)}</time>
+            {' · '}
+            {m.lastChange} <time dateTime={detail.updatedAt}>{formatDateTime(detail.updatedAt)}</time>
           </>
         )}
       </p>
@@ -62,21 +68,21 @@ export default function OrderDetailPage() {
 
       {isAdmin && <AdminMoves order={detail} />}
 
-      <nav aria-label="This order" className="mt-6 flex flex-wrap gap-2">
+      <nav aria-label={m.thisOrder} className="mt-6 flex flex-wrap gap-2">
         <Link to={`/dashboard/payment/${detail._id}`} className="btn btn-primary btn-sm">
-          Payment
+          {m.payment}
         </Link>
         <Link to={`/dashboard/orders/${detail._id}/invoice`} className="btn btn-sm">
-          Invoice
+          {m.invoice}
         </Link>
         <DownloadButton fetchFile={() => fetchInvoicePdf(detail._id, detail.number)}>
-          Download PDF invoice
+          {m.downloadPdfInvoice}
         </DownloadButton>
         <Link
           to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}
           className="btn btn-ghost btn-sm"
         >
-          ← Back to {isAdmin ? 'Manage Orders' : 'My Orders'}
+          {m.backTo(isAdmin ? dashboardMenuMessages.manageOrders : dashboardMenuMessages.myOrders)}
         </Link>
       </nav>
 
@@ -90,20 +96,20 @@ function Delivery({ order }: { order: OrderDetail }) {
   return (
     <section aria-labelledby="order-delivery" className="rounded-box border border-base-300 p-5">
       <h3 id="order-delivery" className="text-lg font-semibold">
-        Delivery
+        {m.delivery}
       </h3>
       <dl className="mt-4 grid gap-y-2 text-sm">
-        <dt className="text-base-content/70">Customer</dt>
+        <dt className="text-base-content/70">{m.customer}</dt>
         <dd>
           {order.userName} <span className="break-all text-base-content/70">({order.email})</span>
         </dd>
-        <dt className="text-base-content/70">Phone</dt>
+        <dt className="text-base-content/70">{m.phone}</dt>
         <dd data-testid="order-phone">
           <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link">
             {order.phone}
           </a>
         </dd>
-        <dt className="text-base-content/70">Address</dt>
+        <dt className="text-base-content/70">{m.address}</dt>
         <dd className="whitespace-pre-line" data-testid="order-address">
           {order.address}
         </dd>
@@ -120,7 +126,7 @@ function AdminMoves({ order }: { order: OrderDetail }) {
   return (
     <section aria-labelledby="order-moves" className="mt-6 rounded-box border border-base-300 p-5">
       <h3 id="order-moves" className="text-lg font-semibold">
-        Manage this order
+        {m.manageThisOrder}
       </h3>
       <div className="mt-3">
         <OrderActions order={order} size="sm" busy={moves.busy} onMove={(move) => moves.ask(order, move)} />
@@ -146,9 +152,9 @@ function Placed({ order, instructions }: { order: OrderDetail; instructions: str
           {fulfilmentMessages.placed(order.number)}
         </h2>
         <p className="mt-2">
-          Total bill: <strong data-testid="placed-total">{formatPrice(order.price)}</strong>
+          {m.totalBill} <strong data-testid="placed-total">{formatPrice(order.price)}</strong>
         </p>
-        <h3 className="mt-4 font-semibold">What happens next</h3>
+        <h3 className="mt-4 font-semibold">{m.whatNext}</h3>
         <p className="mt-1 text-base-content/80">{fulfilmentMessages.placedNext(order.number)}</p>
       </div>
       <PaymentStatus order={order} instructions={instructions} />

@@ -1,3 +1,4 @@
+import { dashboardMenuMessages, orderPageMessages as m } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
@@ -15,16 +16,16 @@ export default function PaymentPage() {
   const { id = '' } = useParams();
   const payment = useQuery(orderQuery(id));
 
-  if (payment.isPending) return <LoadingState label="Loading the order…" />;
+  if (payment.isPending) return <LoadingState label={m.loadingOrder} />;
   if (payment.isError)
     return <ErrorState message={payment.error.message} onRetry={() => payment.refetch()} />;
   const { order, instructions } = payment.data;
 
   return (
     <div className="max-w-xl">
-      <h2 className="text-2xl font-bold">Payment</h2>
+      <h2 className="text-2xl font-bold">{m.payment}</h2>
       <p className="mt-1 text-sm text-base-content/70">
-        Order{' '}
+        {m.order}{' '}
         <Link to={`/dashboard/orders/${order._id}`} className="link" data-testid="payment-order-number">
           {order.number}
         </Link>
@@ -41,13 +42,13 @@ export default function PaymentPage() {
       <PaymentStatus order={order} instructions={instructions} />
       <div className="mt-6 flex flex-wrap gap-2">
         <Link to={`/dashboard/orders/${order._id}/invoice`} className="btn btn-sm">
-          Invoice
+          {m.invoice}
         </Link>
         <DownloadButton fetchFile={() => fetchInvoicePdf(order._id, order.number)}>
-          Download PDF invoice
+          {m.downloadPdfInvoice}
         </DownloadButton>
         <Link to="/dashboard/myorders" className="btn btn-ghost btn-sm">
-          ← Back to My Orders
+          {m.backTo(dashboardMenuMessages.myOrders)}
         </Link>
       </div>
     </div>

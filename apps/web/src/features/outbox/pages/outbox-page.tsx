@@ -1,4 +1,4 @@
-import { fulfilmentMessages } from '@store/shared';
+import { fulfilmentMessages, outboxMessages as m } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ListStates } from '../../../components/ui/list-states';
@@ -19,11 +19,11 @@ export default function OutboxPage() {
 
   return (
     <div>
-      <h2 className="text-2xl font-bold">Outbox</h2>
+      <h2 className="text-2xl font-bold">{m.title}</h2>
       <p className="mt-2 max-w-3xl text-sm text-base-content/70">{fulfilmentMessages.outboxHint}</p>
       <ListStates
         query={emails}
-        loadingLabel="Loading e-mails…"
+        loadingLabel={m.loading}
         empty={
           <div className="mt-6">
             <EmptyState>{fulfilmentMessages.noEmails}</EmptyState>
@@ -32,18 +32,18 @@ export default function OutboxPage() {
       >
         {(list) => (
           <PagedTable
-            label="Outbox pages"
+            label={m.pages}
             page={page}
             total={list.total}
             limit={OUTBOX_PAGE_SIZE}
             onPage={(next) => setParams({ page: String(next) })}
-            caption="E-mails written instead of sent, newest first"
+            caption={m.caption}
           >
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject and text</th>
+                <th scope="col">{m.date}</th>
+                <th scope="col">{m.to}</th>
+                <th scope="col">{m.subjectAndText}</th>
               </tr>
             </thead>
             <tbody>

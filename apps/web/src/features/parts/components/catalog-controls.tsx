@@ -1,16 +1,16 @@
-import { type PartOrder, stockMessages } from '@store/shared';
+import { catalogMessages as m, type PartOrder, stockMessages } from '@store/shared';
 import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
 import { SearchBox } from '../../../components/ui/search-box';
 
 const sorts: { value: PartOrder; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price-asc', label: 'Price: low to high' },
-  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'newest', label: m.newest },
+  { value: 'price-asc', label: m.priceAsc },
+  { value: 'price-desc', label: m.priceDesc },
 ];
 
 /** A search with no sort named ranks the closest names first (decision 012). */
-const bestMatch = { value: 'relevance', label: 'Best match' } as const;
+const bestMatch = { value: 'relevance', label: m.bestMatch } as const;
 
 /** The catalog's URL (`/parts` and its query) with `changes` made: an empty value removes a parameter. */
 export function catalogUrl(search: string, changes: Record<string, string | undefined>): string {
@@ -33,8 +33,8 @@ function CatalogControls({ q, inStock, sort }: { q: string; inStock: boolean; so
   return (
     <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <SearchBox
-        label="Search parts by name"
-        placeholder="Search parts by name"
+        label={m.searchLabel}
+        placeholder={m.searchLabel}
         value={q}
         maxLength={100}
         onSearch={(term) => update({ q: term })}
@@ -51,7 +51,7 @@ function CatalogControls({ q, inStock, sort }: { q: string; inStock: boolean; so
         {stockMessages.inStockOnly}
       </label>
       <label className="flex items-center gap-2 whitespace-nowrap text-sm">
-        Sort
+        {m.sort}
         <select
           className="select select-sm w-48"
           value={sort}

@@ -1,4 +1,4 @@
-import { MAX_PAGE, PAGE_SIZE } from '@store/shared';
+import { catalogMessages, MAX_PAGE, PAGE_SIZE } from '@store/shared';
 import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
 import { Pagination } from '../../../components/ui/pagination';
@@ -26,7 +26,13 @@ function CatalogPager({
     else back();
   };
   return (
-    <Pagination label="Catalog pages" page={page} total={total} limit={PAGE_SIZE.default} onPage={toPage} />
+    <Pagination
+      label={catalogMessages.pages}
+      page={page}
+      total={total}
+      limit={PAGE_SIZE.default}
+      onPage={toPage}
+    />
   );
 }
 

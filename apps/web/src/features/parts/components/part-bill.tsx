@@ -1,4 +1,4 @@
-import { partPageMessages } from '@store/shared';
+import { partMessages as m, partPageMessages } from '@store/shared';
 import { useState } from 'react';
 import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
@@ -17,10 +17,10 @@ function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) 
   const [quantityText, setQuantityText] = useState(String(part.minOrderQuantity));
   const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
   return (
-    <section aria-label="Your bill" className="flex flex-col gap-3">
+    <section aria-label={m.yourBill} className="flex flex-col gap-3">
       <div>
         <label htmlFor="part-quantity" className="label mb-1 text-sm font-medium text-base-content">
-          Quantity
+          {m.quantity}
         </label>
         <input
           id="part-quantity"
@@ -43,7 +43,8 @@ function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) 
       </div>
       <BillPreview part={part} quantity={quantity} totalTestId="bill-total" />
       <NavLink to={purchasePath(part._id, quantityText)} end className={() => 'btn btn-primary self-start'}>
-        Purchase<span className="sr-only"> {part.name}</span>
+        {m.purchase}
+        <span className="sr-only"> {part.name}</span>
       </NavLink>
     </section>
   );

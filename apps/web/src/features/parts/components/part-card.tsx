@@ -1,4 +1,5 @@
 import type { Part } from '@store/shared';
+import { partMessages as m } from '@store/shared';
 import { Link } from 'react-router-dom';
 import { excerpt, formatPrice, formatQuantity } from '../../../lib/format';
 import { PurchaseAction } from './purchase-action';
@@ -48,18 +49,19 @@ export function PartCard({
       </Heading>
       <div className="flex flex-wrap content-start gap-2 px-6">
         <StockBadge stock={part.stock} />
-        {part.bulkDiscount && <span className="badge badge-accent">Bulk discount eligible</span>}
+        {part.bulkDiscount && <span className="badge badge-accent">{m.bulkEligible}</span>}
       </div>
       <p className="px-6 text-2xl font-bold text-primary" data-testid="part-price">
-        {formatPrice(part.price)} <span className="text-sm font-normal text-base-content/60">per unit</span>
+        {formatPrice(part.price)}{' '}
+        <span className="text-sm font-normal text-base-content/60">{m.perUnit}</span>
       </p>
       <dl className="grid grid-cols-2 gap-2 px-6 text-sm">
         <div className="rounded-box bg-base-200 px-3 py-2">
-          <dt className="text-base-content/60">Minimum order</dt>
+          <dt className="text-base-content/60">{m.minimumOrder}</dt>
           <dd className="font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
         </div>
         <div className="rounded-box bg-base-200 px-3 py-2">
-          <dt className="text-base-content/60">Available</dt>
+          <dt className="text-base-content/60">{m.available}</dt>
           <dd className="font-semibold">{formatQuantity(part.availableQuantity)}</dd>
         </div>
       </dl>

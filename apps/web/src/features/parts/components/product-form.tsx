@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addProductFormSchema, type EditProductForm, editProductFormSchema } from '@store/shared';
+import {
+  addProductFormSchema,
+  type EditProductForm,
+  editProductFormSchema,
+  productAdminMessages as m,
+  uiMessages,
+} from '@store/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -81,10 +87,10 @@ export function ProductForm({
   return (
     <form onSubmit={submit} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Field label="Name" error={errors.name?.message} {...register('name')} />
+        <Field label={m.name} error={errors.name?.message} {...register('name')} />
       </div>
       <Field
-        label="Price (per unit, $)"
+        label={m.price}
         type="number"
         step="0.01"
         min="0.01"
@@ -93,7 +99,7 @@ export function ProductForm({
         {...register('price', number)}
       />
       <Field
-        label="Available quantity"
+        label={m.available}
         type="number"
         step="1"
         min="0"
@@ -102,7 +108,7 @@ export function ProductForm({
         {...register('available', number)}
       />
       <Field
-        label="Minimum order quantity"
+        label={m.minOrder}
         type="number"
         step="1"
         min="1"
@@ -112,11 +118,11 @@ export function ProductForm({
       />
       <label className="flex items-center gap-3 self-end pb-2 text-sm">
         <input type="checkbox" className="checkbox checkbox-primary" {...register('bulkDiscount')} />
-        Bulk discount (5% per 500 units)
+        {m.bulkDiscount}
       </label>
       <div className="sm:col-span-2">
         <TextAreaField
-          label="Description"
+          label={m.description}
           rows={5}
           error={errors.description?.message}
           {...register('description')}
@@ -126,14 +132,14 @@ export function ProductForm({
         {currentImage && (
           <img
             src={currentImage}
-            alt="Current"
+            alt={m.currentImage}
             width={160}
             height={120}
             className="mb-2 h-auto w-40 rounded-box bg-base-200 object-contain"
           />
         )}
         <label htmlFor={`${id}-image`} className="label mb-1 text-sm font-medium text-base-content">
-          {mode === 'add' ? 'Image' : 'Replace the image (optional)'}
+          {mode === 'add' ? m.image : m.replaceImage}
         </label>
         <input
           id={`${id}-image`}
@@ -161,7 +167,7 @@ export function ProductForm({
         className="btn btn-primary sm:col-span-2 sm:justify-self-start"
         disabled={isSubmitting}
       >
-        {isSubmitting ? 'Saving…' : submitLabel}
+        {isSubmitting ? uiMessages.saving : submitLabel}
       </button>
     </form>
   );

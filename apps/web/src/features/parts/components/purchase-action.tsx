@@ -1,4 +1,4 @@
-import { type Part, stockMessages } from '@store/shared';
+import { partMessages as m, type Part, stockMessages } from '@store/shared';
 import { Link } from 'react-router-dom';
 
 /**
@@ -18,9 +18,9 @@ export function PurchaseAction({ part, className = '' }: { part: Part; className
     <Link
       to={`/purchase/${part._id}`}
       className={`btn btn-primary ${className}`}
-      aria-label={`Purchase ${part.name}`}
+      aria-label={m.purchasePart(part.name)}
     >
-      Purchase
+      {m.purchase}
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { toastMessages } from '@store/shared';
+import { productAdminMessages as m, toastMessages } from '@store/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { addProduct, partKeys, uploadImage } from '../api';
@@ -9,10 +9,10 @@ export default function AddProductPage() {
   const queryClient = useQueryClient();
   return (
     <div>
-      <h2 className="mb-6 text-2xl font-bold">Add Product</h2>
+      <h2 className="mb-6 text-2xl font-bold">{m.addTitle}</h2>
       <ProductForm
         mode="add"
-        submitLabel="Add Product"
+        submitLabel={m.addTitle}
         onSubmit={async (values) => {
           const file = values.image?.[0];
           if (!(file instanceof File)) return;

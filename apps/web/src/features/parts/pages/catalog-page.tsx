@@ -1,4 +1,4 @@
-import { PAGE_SIZE, pageMessages, productMessages, stockMessages } from '@store/shared';
+import { catalogMessages, PAGE_SIZE, pageMessages, productMessages, stockMessages } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -24,7 +24,7 @@ export default function CatalogPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-6 py-12">
-      <h1 className="text-4xl font-bold">All parts</h1>
+      <h1 className="text-4xl font-bold">{catalogMessages.title}</h1>
       <CatalogControlsIsland q={q} inStock={inStock} sort={sort ?? (q ? 'relevance' : 'newest')} />
 
       <div className="mt-8" aria-busy={parts.isFetching} data-testid="catalog-results">
@@ -47,9 +47,7 @@ export default function CatalogPage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
-              {parts.data.total}
-              {parts.data.totalCapped && '+'} {parts.data.total === 1 ? 'part' : 'parts'}
-              {q && ` matching “${q}”`}
+              {catalogMessages.count(parts.data.total, Boolean(parts.data.totalCapped), q)}
             </p>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {/* The first row is above the fold (and the first image the page's largest paint). */}

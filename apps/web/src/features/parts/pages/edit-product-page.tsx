@@ -1,4 +1,4 @@
-import { type Part, productMessages } from '@store/shared';
+import { productAdminMessages as m, type Part, productMessages } from '@store/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,7 +12,7 @@ export default function EditProductPage() {
   const { id = '' } = useParams();
   const part = useQuery(partQuery(id));
 
-  if (part.isPending) return <LoadingState label="Loading the product…" />;
+  if (part.isPending) return <LoadingState label={m.loading} />;
   if (part.isError) return <ErrorState message={part.error.message} onRetry={() => part.refetch()} />;
   return <EditProduct current={part.data} />;
 }
@@ -27,12 +27,12 @@ function EditProduct({ current }: { current: Part }) {
   return (
     <div>
       <Link to="/dashboard/manageproducts" className="btn btn-ghost btn-sm mb-2">
-        ← Manage Products
+        {m.backToManage}
       </Link>
-      <h2 className="mb-6 text-2xl font-bold">Update {current.name}</h2>
+      <h2 className="mb-6 text-2xl font-bold">{m.updateTitle(current.name)}</h2>
       <ProductForm
         mode="edit"
-        submitLabel="Save changes"
+        submitLabel={m.saveChanges}
         currentImage={current.thumb}
         defaultValues={{
           name: current.name,

@@ -1,4 +1,4 @@
-import { confirmMessages, productMessages } from '@store/shared';
+import { confirmMessages, productAdminMessages as m, productMessages, uiMessages } from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -36,14 +36,14 @@ export default function ManageProductsPage() {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-bold">Manage Products</h2>
+        <h2 className="text-2xl font-bold">{m.manageTitle}</h2>
         <Link to="/dashboard/addproduct" className="btn btn-primary btn-sm">
-          Add Product
+          {m.addTitle}
         </Link>
       </div>
       <SearchBox
-        label="Search products by name"
-        placeholder="Search products by name"
+        label={m.searchLabel}
+        placeholder={m.searchLabel}
         value={q}
         maxLength={100}
         small
@@ -52,7 +52,7 @@ export default function ManageProductsPage() {
       />
       <ListStates
         query={products}
-        loadingLabel="Loading products…"
+        loadingLabel={m.loadingList}
         empty={
           <div className="mt-6">
             <EmptyState>{q ? productMessages.noMatch(q) : productMessages.none}</EmptyState>
@@ -61,7 +61,7 @@ export default function ManageProductsPage() {
       >
         {(list) => (
           <PagedTable
-            label="Product pages"
+            label={m.pages}
             page={page}
             total={list.total}
             limit={PAGE_SIZE}
@@ -71,15 +71,15 @@ export default function ManageProductsPage() {
               <tr>
                 <th scope="col">#</th>
                 <th scope="col">
-                  <span className="sr-only">Image</span>
+                  <span className="sr-only">{m.image}</span>
                 </th>
-                <th scope="col">Name</th>
+                <th scope="col">{m.name}</th>
                 <th scope="col" className="text-right">
-                  Per unit
+                  {m.perUnit}
                 </th>
-                <th scope="col">Stock</th>
+                <th scope="col">{m.stock}</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{uiMessages.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -109,17 +109,20 @@ export default function ManageProductsPage() {
                   <td>
                     <div className="flex justify-end gap-2">
                       <Link to={`/dashboard/manageproducts/${part._id}`} className="btn btn-primary btn-xs">
-                        Update<span className="sr-only"> {part.name}</span>
+                        {uiMessages.update}
+                        <span className="sr-only"> {part.name}</span>
                       </Link>
                       <button
                         type="button"
                         className="btn btn-error btn-outline btn-xs"
                         disabled={remove.isPending}
                         onClick={async () => {
-                          if (await confirm(confirmMessages.deleteProduct, 'Delete')) remove.mutate(part._id);
+                          if (await confirm(confirmMessages.deleteProduct, uiMessages.delete))
+                            remove.mutate(part._id);
                         }}
                       >
-                        Delete<span className="sr-only"> {part.name}</span>
+                        {uiMessages.delete}
+                        <span className="sr-only"> {part.name}</span>
                       </button>
                     </div>
                   </td>

@@ -1,4 +1,4 @@
-import { type Part, partPageMessages, stockMessages } from '@store/shared';
+import { partMessages as m, type Part, partPageMessages, stockMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -23,7 +23,7 @@ export default function PartPage() {
   if (part.isPending) {
     return (
       <div className="min-h-screen">
-        <LoadingState label="Loading the part…" />
+        <LoadingState label={m.loading} />
       </div>
     );
   }
@@ -72,22 +72,22 @@ function PartDetails({ part }: { part: Part }) {
           </h1>
           <div className="mt-3 flex flex-wrap gap-2">
             <StockBadge stock={part.stock} />
-            {part.bulkDiscount && <span className="badge badge-accent">Bulk discount eligible</span>}
+            {part.bulkDiscount && <span className="badge badge-accent">{m.bulkEligible}</span>}
           </div>
         </div>
         <dl className="grid grid-cols-1 gap-3 text-sm min-[400px]:grid-cols-3">
           <div className="rounded-box bg-base-200 p-3">
-            <dt className="text-base-content/70">Unit price</dt>
+            <dt className="text-base-content/70">{m.unitPrice}</dt>
             <dd className="text-lg font-bold text-primary" data-testid="part-price">
               {formatPrice(part.price)}
             </dd>
           </div>
           <div className="rounded-box bg-base-200 p-3">
-            <dt className="text-base-content/70">Minimum order</dt>
+            <dt className="text-base-content/70">{m.minimumOrder}</dt>
             <dd className="text-lg font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
           </div>
           <div className="rounded-box bg-base-200 p-3">
-            <dt className="text-base-content/70">Available</dt>
+            <dt className="text-base-content/70">{m.available}</dt>
             <dd className="text-lg font-semibold" data-testid="available-quantity">
               {formatQuantity(part.availableQuantity)}
             </dd>

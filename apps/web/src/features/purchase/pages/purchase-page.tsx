@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   isOrderQuantityValid,
+  purchaseMessages as m,
   type OrderInput,
   orderInputSchema,
   orderMessages,
   type Part,
+  partMessages,
   partPageMessages,
+  publicPageMessages,
   stockMessages,
   toastMessages,
 } from '@store/shared';
@@ -32,14 +35,14 @@ export default function PurchasePage() {
   const { id = '' } = useParams();
   const part = useQuery(partQuery(id));
 
-  if (part.isPending) return <LoadingState label="Loading the part…" />;
+  if (part.isPending) return <LoadingState label={partMessages.loading} />;
   if (part.isError) {
     if (part.error instanceof ApiError && part.error.status === 404) {
       return (
         <div className="mx-auto max-w-xl px-6 py-24 text-center">
           <h1 className="text-3xl font-bold">{orderMessages.partGone}</h1>
           <Link to="/" className="btn btn-primary mt-8">
-            Back to the home page
+            {publicPageMessages.backHome}
           </Link>
         </div>
       );
@@ -78,15 +81,15 @@ function PartDetails({ part }: { part: Part }) {
       <p className="mt-3 text-base-content/80">{part.description}</p>
       <dl className="mt-6 grid grid-cols-3 gap-3 text-sm">
         <div className="rounded-box bg-base-200 p-3">
-          <dt className="text-base-content/60">Unit price</dt>
+          <dt className="text-base-content/60">{partMessages.unitPrice}</dt>
           <dd className="text-lg font-bold text-primary">{formatPrice(part.price)}</dd>
         </div>
         <div className="rounded-box bg-base-200 p-3">
-          <dt className="text-base-content/60">Minimum order</dt>
+          <dt className="text-base-content/60">{partMessages.minimumOrder}</dt>
           <dd className="text-lg font-semibold">{formatQuantity(part.minOrderQuantity)}</dd>
         </div>
         <div className="rounded-box bg-base-200 p-3">
-          <dt className="text-base-content/60">Available</dt>
+          <dt className="text-base-content/60">{partMessages.available}</dt>
           <dd className="text-lg font-semibold" data-testid="available-quantity">
             {formatQuantity(part.availableQuantity)}
           </dd>
@@ -94,7 +97,7 @@ function PartDetails({ part }: { part: Part }) {
       </dl>
       {part.bulkDiscount && (
         <p className="mt-4 text-sm text-base-content/75">
-          <span className="badge badge-accent mr-2">Bulk discount eligible</span>
+          <span className="badge badge-accent mr-2">{partMessages.bulkEligible}</span>
           {partPageMessages.bulkNote}
         </p>
       )}
@@ -176,13 +179,13 @@ function OrderForm({ part }: { part: Part }) {
     >
       <form onSubmit={onSubmit} noValidate className="card-body gap-3">
         <h2 id="order-title" className="text-2xl font-bold">
-          Place your order
+          {m.title}
         </h2>
-        <Field label="Name" value={user?.name ?? ''} readOnly />
-        <Field label="Email" type="email" value={user?.email ?? ''} readOnly />
+        <Field label={m.name} value={user?.name ?? ''} readOnly />
+        <Field label={m.email} type="email" value={user?.email ?? ''} readOnly />
         <div>
           <label htmlFor={`${id}-quantity`} className="label mb-1 text-sm font-medium text-base-content">
-            Quantity
+            {m.quantity}
           </label>
           <input
             id={`${id}-quantity`}
@@ -209,14 +212,14 @@ function OrderForm({ part }: { part: Part }) {
           </p>
         </div>
         <Field
-          label="Phone"
+          label={m.phone}
           type="tel"
           autoComplete="tel"
           error={errors.phone?.message}
           {...register('phone')}
         />
         <TextAreaField
-          label="Address"
+          label={m.address}
           rows={3}
           autoComplete="street-address"
           error={errors.address?.message}
@@ -228,7 +231,7 @@ function OrderForm({ part }: { part: Part }) {
         </div>
 
         <button type="submit" className="btn btn-primary mt-2" disabled={!quantityValid || order.isPending}>
-          {outOfStock ? stockMessages.outOfStock : order.isPending ? 'Placing your order…' : 'Order'}
+          {outOfStock ? stockMessages.outOfStock : order.isPending ? m.placing : m.order}
         </button>
         {outOfStock && <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>}
       </form>

@@ -1,9 +1,9 @@
-import { RATING_MAX } from '@store/shared';
+import { RATING_MAX, reviewPageMessages } from '@store/shared';
 
 /** Stars filled to the exact rating (4.75 fills 95%), with the number for everyone to read. */
 export function Rating({ value }: { value: number }) {
   const percent = Math.max(0, Math.min(100, (value / RATING_MAX) * 100));
-  const label = `Rated ${value} out of ${RATING_MAX}`;
+  const label = reviewPageMessages.rated(value, RATING_MAX);
   return (
     <div className="flex items-center gap-2">
       <span className="relative inline-block text-lg leading-none" role="img" aria-label={label}>

@@ -1,4 +1,4 @@
-import { type Review, reviewMessages } from '@store/shared';
+import { type Review, reviewMessages, reviewPageMessages, uiMessages } from '@store/shared';
 import { Rating } from './rating';
 
 export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: () => void }) {
@@ -29,7 +29,8 @@ export function ReviewCard({ review, onDelete }: { review: Review; onDelete?: ()
           <span className="font-semibold">{review.name}</span>
           {onDelete && (
             <button type="button" className="btn btn-ghost btn-xs ml-auto text-error" onClick={onDelete}>
-              Delete<span className="sr-only"> the review by {review.name}</span>
+              {uiMessages.delete}
+              <span className="sr-only"> {reviewPageMessages.deleteWhose(review.name)}</span>
             </button>
           )}
         </figcaption>

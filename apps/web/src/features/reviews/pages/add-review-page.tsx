@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RATING_MAX, RATING_STEP, type ReviewInput, reviewInputSchema, toastMessages } from '@store/shared';
+import {
+  reviewPageMessages as m,
+  RATING_MAX,
+  RATING_STEP,
+  type ReviewInput,
+  reviewInputSchema,
+  toastMessages,
+} from '@store/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -39,13 +46,13 @@ export default function AddReviewPage() {
 
   return (
     <div className="max-w-xl">
-      <h2 className="text-2xl font-bold">Add Review</h2>
-      <p className="mt-1 text-base-content/70">Tell other buyers about the parts and the service.</p>
+      <h2 className="text-2xl font-bold">{m.title}</h2>
+      <p className="mt-1 text-base-content/70">{m.intro}</p>
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4">
-        <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register('message')} />
+        <TextAreaField label={m.message} rows={5} error={errors.message?.message} {...register('message')} />
         <div className="w-40">
           <Field
-            label={`Ratings (0 to ${RATING_MAX})`}
+            label={m.ratings(RATING_MAX)}
             type="number"
             inputMode="decimal"
             min={0}
@@ -56,7 +63,7 @@ export default function AddReviewPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Add Review'}
+          {isSubmitting ? m.sending : m.title}
         </button>
       </form>
     </div>

@@ -1,4 +1,4 @@
-import { accountMessages } from '@store/shared';
+import { accountMessages, usersPageMessages as m } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -30,7 +30,7 @@ export function RemovedUsers() {
       <p className="text-sm text-base-content/70">{accountMessages.removedUsersHint}</p>
       <ListStates
         query={blocked}
-        loadingLabel="Loading removed users…"
+        loadingLabel={m.loadingRemoved}
         empty={<EmptyState>{accountMessages.noRemovedUsers}</EmptyState>}
       >
         {(list) => (
@@ -44,19 +44,19 @@ export function RemovedUsers() {
                 <span className="font-medium">
                   <EmailAddress email={entry.email} />
                 </span>
-                <span className="text-sm text-base-content/60">removed by {entry.blockedBy}</span>
+                <span className="text-sm text-base-content/60">{m.removedBy(entry.blockedBy)}</span>
                 <button
                   type="button"
                   className="btn btn-outline btn-xs ml-auto"
-                  aria-label={accountMessages.actOnUser('Restore', entry.email)}
+                  aria-label={accountMessages.actOnUser(m.restore, entry.email)}
                   disabled={restore.isPending}
                   onClick={async () => {
-                    if (await confirm(accountMessages.confirmRestoreUser(entry.email), 'Restore')) {
+                    if (await confirm(accountMessages.confirmRestoreUser(entry.email), m.restore)) {
                       restore.mutate(entry.email);
                     }
                   }}
                 >
-                  Restore
+                  {m.restore}
                 </button>
               </li>
             ))}

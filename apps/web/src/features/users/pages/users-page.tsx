@@ -1,4 +1,11 @@
-import { accountMessages, creditLimitMessages, toastMessages } from '@store/shared';
+import {
+  accountMessages,
+  creditLimitMessages,
+  usersPageMessages as m,
+  roleLabels,
+  toastMessages,
+  uiMessages,
+} from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -47,15 +54,15 @@ export default function UsersPage() {
 
   return (
     <div>
-      <h2 className="text-2xl font-bold">Users</h2>
+      <h2 className="text-2xl font-bold">{m.title}</h2>
       <ListStates
         query={users}
-        loadingLabel="Loading users…"
+        loadingLabel={m.loading}
         empty={<EmptyState>{accountMessages.noUsers}</EmptyState>}
       >
         {(list) => (
           <PagedTable
-            label="Users pages"
+            label={m.pages}
             page={page}
             total={list.total}
             limit={USERS_PAGE_SIZE}
@@ -64,12 +71,12 @@ export default function UsersPage() {
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
+                <th scope="col">{m.name}</th>
+                <th scope="col">{m.email}</th>
+                <th scope="col">{m.role}</th>
                 <th scope="col">{creditLimitMessages.column}</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{uiMessages.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -77,12 +84,12 @@ export default function UsersPage() {
               {list.items.map((user, i) => (
                 <tr key={user.email} data-testid="user-row">
                   <th scope="row">{(page - 1) * USERS_PAGE_SIZE + i + 1}</th>
-                  <td>{user.name || <span className="text-base-content/70">(no name)</span>}</td>
+                  <td>{user.name || <span className="text-base-content/70">{m.noName}</span>}</td>
                   <td>
                     <EmailAddress email={user.email} />
                   </td>
                   <td>
-                    <span>{user.role === 'admin' ? 'Admin' : 'Customer'}</span>
+                    <span>{roleLabels[user.role]}</span>
                     {user.role === 'admin' && !user.emailVerified && (
                       // The role is granted; its powers start once the e-mail is verified.
                       <span className="badge badge-warning badge-soft ml-2" data-testid="admin-waiting">
@@ -99,36 +106,36 @@ export default function UsersPage() {
                         <button
                           type="button"
                           className="btn btn-primary btn-xs"
-                          aria-label={accountMessages.actOnUser('Make Admin', user.email)}
+                          aria-label={accountMessages.actOnUser(m.makeAdmin, user.email)}
                           disabled={promote.isPending}
                           onClick={async () => {
                             // One click once made anyone an admin: the dialog names who.
                             if (
                               await confirm(
                                 accountMessages.confirmMakeAdmin(user.name, user.email),
-                                'Make Admin',
+                                m.makeAdmin,
                               )
                             ) {
                               promote.mutate(user.email);
                             }
                           }}
                         >
-                          Make Admin
+                          {m.makeAdmin}
                         </button>
                       )}
                       <button
                         type="button"
                         className="btn btn-error btn-outline btn-xs"
-                        aria-label={accountMessages.actOnUser('Remove User', user.email)}
+                        aria-label={accountMessages.actOnUser(m.removeUser, user.email)}
                         disabled={remove.isPending || user.email === me?.email}
-                        title={user.email === me?.email ? 'You cannot remove your own account' : undefined}
+                        title={user.email === me?.email ? m.cannotRemoveSelf : undefined}
                         onClick={async () => {
-                          if (await confirm(accountMessages.confirmRemoveUser(user.email), 'Remove')) {
+                          if (await confirm(accountMessages.confirmRemoveUser(user.email), m.remove)) {
                             remove.mutate(user.email);
                           }
                         }}
                       >
-                        Remove User
+                        {m.removeUser}
                       </button>
                     </div>
                   </td>

@@ -1,12 +1,13 @@
 import { type SQL, type SQLChunk, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database } from './client.js';
 
 /**
- * pg-boss writes its job with `$1 … $n` placeholders through whatever `executeSql` it is given.
- * Run inside the caller's Drizzle transaction, the job commits or rolls back with the write that
- * caused it (docs/architecture.md, 'Failures and jobs'), on either engine: the text is cut at
- * each placeholder and rebuilt as Drizzle SQL with the values as parameters (never spliced into
- * the text).
+ * Plain SQL with `$1 … $n` placeholders, run on the connection of a Drizzle transaction: what
+ * pg-boss's public `db` option asks for, so a job sent through it commits or rolls back with the
+ * write that caused it (docs/architecture.md, 'Failures and jobs'), on either engine. The text
+ * is cut at each placeholder and rebuilt as Drizzle SQL with the values as parameters (never
+ * spliced into the text). It lives with the database code because only db/ and repositories
+ * speak Drizzle.
  */
 export function transactionSql(tx: Database) {
   return {

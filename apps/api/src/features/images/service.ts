@@ -1,0 +1,29 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ImageUnreadable, WrongImageKey } from '../../lib/domain-errors.js';
+import { processImage } from './process.js';
+import type { ImageStore } from './store.js';
+
+const sameKey = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The image host of spec §7: an upload is checked against the host's key (when one is set),
+ * decoded and re-encoded (process.ts, so nothing the client sent is ever served), and only then
+ * stored. A refusal stores nothing.
+ */
+export function createImagesService({ store, key }: { store: ImageStore; key?: string | undefined }) {
+  return {
+    /** `givenKey`: the form's `key` field, whatever it held; `file`: the upload's bytes, if any. */
+    async upload(givenKey: unknown, file: Buffer | undefined): Promise<{ url: string; thumb: string }> {
+      if (key && !(typeof givenKey === 'string' && sameKey(givenKey, key))) {
+        throw new WrongImageKey('The image host key is missing or wrong.');
+      }
+      if (!file || file.length === 0) throw new ImageUnreadable('Choose an image to upload.');
+      const { image, thumbnail } = await processImage(file);
+      const saved = await store.save(image, thumbnail);
+      return { url: saved.url, thumb: saved.thumbUrl };
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { type StartedBoss, startPgBoss } from '../src/jobs/pg-boss-queue.js';
+import { createLogger } from '../src/lib/logger.js';
+import { openTestDatabase } from './helpers.js';
+import { capturedLines, logCapture } from './log-capture.js';
+
+/**
+ * The job queue as writes use it (jobs/pg-boss-queue.ts), through pg-boss's public API only: a
+ * job sent inside a transaction exists exactly when that transaction commits, on either engine.
+ */
+let database: DatabaseHandle;
+let started: StartedBoss;
+/** While set, every statement pg-boss runs through the store's connection fails (a database away). */
+let away = false;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const flaky = {
+    executeSql: (text: string, values?: unknown[]) =>
+      away ? Promise.reject(new Error('Connection terminated')) : database.executeSql(text, values),
+    exclusively: database.exclusively,
+  };
+  started = await startPgBoss(flaky, ['order-event'], createLogger('trace', logCapture));
+});
+afterAll(async () => {
+  await started?.stop(1_000);
+  await database?.close();
+});
+
+/** The jobs sent for `eventId`, read from pg-boss's table (schema `pgboss`, or `pgboss_<test schema>`). */
+async function jobsFor(eventId: string) {
+  const { rows } = await database.executeSql(
+    `select count(*)::int as count from pgboss${await schemaSuffix()}.job where name = 'order-event' and data->>'eventId' = $1`,
+    [eventId],
+  );
+  return (rows as { count: number }[])[0]?.count;
+}
+
+async function schemaSuffix() {
+  const { rows } = await database.executeSql('select current_schema() as name');
+  const [row] = rows as { name: string }[];
+  return row?.name === 'public' ? '' : `_${row?.name}`;
+}
+
+describe('the job queue, enqueued in the writer’s transaction', () => {
+  it('keeps the job when the transaction commits', async () => {
+    const eventId = crypto.randomUUID();
+    await database.db.transaction((tx) => started.queue.enqueue(tx, 'order-event', { eventId }));
+    expect(await jobsFor(eventId)).toBe(1);
+  });
+
+  it('loses the job with a transaction that rolls back after enqueuing it', async () => {
+    const eventId = crypto.randomUUID();
+    const failed = database.db.transaction(async (tx) => {
+      await started.queue.enqueue(tx, 'order-event', { eventId });
+      throw new Error('the write failed after its job was sent');
+    });
+    await expect(failed).rejects.toThrow('the write failed');
+    expect(await jobsFor(eventId)).toBe(0);
+  });
+});
+
+describe('marking jobs finished while the database is away', () => {
+  it('never rejects (pg-boss does not await it), while other statements still fail', async () => {
+    const id = crypto.randomUUID();
+    const before = capturedLines.length;
+    away = true;
+    try {
+      await expect(started.boss.complete('order-event', id)).resolves.toBeDefined();
+      await expect(started.boss.fail('order-event', id)).resolves.toBeDefined();
+      await expect(started.boss.send('order-event', { eventId: id })).rejects.toThrow(
+        'Connection terminated',
+      );
+    } finally {
+      away = false;
+    }
+    const warnings = capturedLines
+      .slice(before)
+      .filter((line) => line.includes('could not mark finished jobs'));
+    expect(warnings).toHaveLength(2);
+  });
+});

@@ -1,0 +1,55 @@
+import { formatCents } from '../money.js';
+
+/** Error bodies of the API: `{ message, fields? }` (docs/architecture.md, 'Answers and errors'). */
+export const apiMessages = {
+  invalidInput: 'Some of the data sent is not valid.',
+  invalidQuery: 'The query parameters are not valid.',
+  invalidJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request body is too large.',
+  routeNotFound: 'There is no such API endpoint.',
+  partNotFound: 'This part does not exist or is no longer available.',
+  internal: 'Something went wrong on our side. Please try again.',
+  unhealthy: 'The database is not reachable.',
+  databaseUnavailable: 'The store is briefly unavailable. Please try again in a few seconds.',
+  signInRequired: 'Please sign in to continue.',
+  sessionInvalid: 'Your session has expired or is not valid. Please sign in again.',
+  identityInvalid: 'Your sign-in could not be verified. Please sign in again.',
+  identityMismatch: 'You can only sign in to your own account.',
+  identityUnavailable: 'The sign-in service cannot be reached right now. Please try again in a minute.',
+  accountRemoved:
+    'This account has been removed from the store. Please contact us if you think this is a mistake.',
+  notBlocked: 'This e-mail is not on the list of removed users.',
+  forbidden: 'You are not allowed to do this.',
+  adminNeedsVerifiedEmail:
+    'Your admin powers start once your e-mail address is verified. Verify it in My Profile, then try again.',
+  userNotFound: 'There is no user with this e-mail.',
+  cannotRemoveSelf: 'You cannot remove your own account.',
+  lastAdmin: 'The store must keep at least one admin.',
+  tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyReviews: 'You have posted many reviews in a short time. Please wait a while before posting another.',
+  tooManyProfileChanges:
+    'Your profile has changed many times in a short time. Please wait a while and try again.',
+  tooManyOrderChanges:
+    'You have placed or cancelled many orders in a short time. Please wait a minute and try again.',
+  /** UPLOAD_CONCURRENCY uploads run and UPLOAD_QUEUE wait: one more is refused (decision 029). */
+  uploadsBusy: 'Many images are being uploaded right now. Please try again in a few seconds.',
+  tooManyInvoices: 'You have downloaded many invoices in a short time. Please wait a minute and try again.',
+  orderNotFound: 'This order does not exist.',
+  belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,
+  outOfStock: (available: number) =>
+    available > 0 ? `Only ${available} units are left in stock.` : 'This part is out of stock.',
+  alreadyCancelled: 'This order is already cancelled.',
+  cannotCancelPaid: 'This order is paid and can no longer be cancelled.',
+  invalidTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}.`,
+  tooManyOpenOrders: (max: number) =>
+    `You already have ${max} unpaid orders. Please pay for or cancel one before placing another.`,
+  /** MAX_UNPAID_TOTAL, or the customer's own credit limit (issue 19, item 6). */
+  unpaidTotalTooHigh: (totalCents: number, limitCents: number) =>
+    `This order would bring your unpaid orders to ${formatCents(totalCents)}, above your credit limit of ${formatCents(limitCents)}. Please pay for or cancel an order first, or contact us to raise your limit.`,
+  invalidIdempotencyKey: 'The Idempotency-Key header is not valid.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
+  reviewNotFound: 'This review does not exist.',
+  /** A stale edit form: the stock moved (orders, cancels) since it was loaded. */
+  stockChanged: (available: number) => `Stock changed to ${available} since you opened this form`,
+} as const;

@@ -1,0 +1,35 @@
+/** Document titles ('My Orders · Parts Depot') and public pages' meta descriptions. */
+export const headMessages = {
+  siteName: 'Parts Depot',
+  title: (page: string) => `${page} · Parts Depot`,
+  titles: {
+    home: 'Computer parts in bulk',
+    catalog: 'Catalog',
+    part: 'Part',
+    blogs: 'Blogs',
+    portfolio: 'Portfolio',
+    login: 'Login',
+    register: 'Register',
+    purchase: 'Purchase',
+    profile: 'My Profile',
+    myOrders: 'My Orders',
+    payment: 'Payment',
+    order: 'Order',
+    invoice: 'Invoice',
+    addReview: 'Add Review',
+    addProduct: 'Add Product',
+    manageProducts: 'Manage Products',
+    editProduct: 'Edit Product',
+    manageOrders: 'Manage Orders',
+    users: 'Users',
+    outbox: 'Outbox',
+    notFound: 'Page not found',
+  },
+  descriptions: {
+    home: 'Parts Depot: computer parts in wholesale quantities, with bulk discounts and free shipping.',
+    catalog:
+      'Every computer part Parts Depot sells in bulk: search by name, sort by price, and see each minimum order and stock.',
+    blogs: 'Parts Depot answers common questions about building a web store: React, Node.js and JavaScript.',
+    portfolio: 'Who builds Parts Depot: skills, education and projects.',
+  },
+} as const;

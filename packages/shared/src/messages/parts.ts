@@ -1,0 +1,79 @@
+export const productMessages = {
+  updated: 'The product has been updated.',
+  deleted: 'The product has been deleted.',
+  none: 'No products yet.',
+  noMatch: (q: string) => `No parts match “${q}”.`,
+  /** The product form's preview of the image chosen, before it is uploaded (issue 20). */
+  chosenImage: (fileName: string) => `The image chosen: ${fileName}`,
+} as const;
+
+/** Availability on every card, the part page and the purchase page (issue 12). */
+export const stockMessages = {
+  labels: { in: 'In stock', low: 'Low stock', out: 'Out of stock' },
+  /** The disabled button in place of Purchase, and the purchase page's quantity hint. */
+  outOfStock: 'Out of stock',
+  outOfStockNote: 'This part is out of stock for now.',
+  inStockOnly: 'In stock only',
+  noneInStock: 'No parts in stock match. Untick “In stock only” to see every part.',
+} as const;
+
+export const partPageMessages = {
+  notFound: 'We could not find this part. It may have been removed from the catalog.',
+  toCatalog: 'Browse all parts',
+  bulkNote: '5% off for every 500 units, up to 25%.',
+  quantityRange: (min: string, max: string) => `Between ${min} and ${max}`,
+} as const;
+
+/** A part as cards, the part page and the purchase page show it. */
+export const partMessages = {
+  bulkEligible: 'Bulk discount eligible',
+  perUnit: 'per unit',
+  unitPrice: 'Unit price',
+  minimumOrder: 'Minimum order',
+  available: 'Available',
+  quantity: 'Quantity',
+  loading: 'Loading the part…',
+  yourBill: 'Your bill',
+  purchase: 'Purchase',
+  /** The Purchase link's name for screen readers: which part it buys. */
+  purchasePart: (name: string) => `Purchase ${name}`,
+} as const;
+
+/** The catalog (`/parts`): its heading, search, sort, count and pages. */
+export const catalogMessages = {
+  title: 'All parts',
+  searchLabel: 'Search parts by name',
+  sort: 'Sort',
+  newest: 'Newest',
+  priceAsc: 'Price: low to high',
+  priceDesc: 'Price: high to low',
+  bestMatch: 'Best match',
+  pages: 'Catalog pages',
+  /** Above the results: '12 parts', '1000+ parts matching “ssd”'. */
+  count: (total: number, capped: boolean, q: string) =>
+    `${total}${capped ? '+' : ''} ${total === 1 ? 'part' : 'parts'}${q ? ` matching “${q}”` : ''}`,
+} as const;
+
+/** Add Product, Update and Manage Products (spec §3). */
+export const productAdminMessages = {
+  addTitle: 'Add Product',
+  manageTitle: 'Manage Products',
+  backToManage: '← Manage Products',
+  updateTitle: (name: string) => `Update ${name}`,
+  saveChanges: 'Save changes',
+  loading: 'Loading the product…',
+  loadingList: 'Loading products…',
+  searchLabel: 'Search products by name',
+  pages: 'Product pages',
+  image: 'Image',
+  name: 'Name',
+  perUnit: 'Per unit',
+  stock: 'Stock',
+  price: 'Price (per unit, $)',
+  available: 'Available quantity',
+  minOrder: 'Minimum order quantity',
+  bulkDiscount: 'Bulk discount (5% per 500 units)',
+  description: 'Description',
+  currentImage: 'Current',
+  replaceImage: 'Replace the image (optional)',
+} as const;
