@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HeavyFirst } from './test/setup/heavy-first.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI && !postgresUrl) {
@@ -14,12 +15,13 @@ export default defineConfig({
     // Vitest's default is one worker on a 2-core machine, but most files wait on PostgreSQL, the
     // Auth emulator or a child process rather than compute: three at once finish much sooner.
     maxWorkers: 3,
+    sequence: { sequencer: HeavyFirst },
     projects: [
       {
         extends: true,
         test: {
           name: 'api:pglite',
-          globalSetup: ['./test/setup/auth-emulator.ts'],
+          globalSetup: ['./test/setup/auth-emulator.ts', './test/setup/pglite-template.ts'],
           env: { TEST_DB: 'pglite' },
           // test/postgres holds races that only a real server can show.
           exclude: [...configDefaults.exclude, 'test/process/**', 'test/postgres/**'],
