@@ -2,6 +2,24 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { HeavyFirst } from './test/setup/heavy-first.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Files that never open a database (units, the linter's rules, the config): api:pglite runs them,
+ * a second run on PostgreSQL would repeat the same code to the byte (decision 036).
+ */
+const withoutDatabase = [
+  'test/bench-report.test.ts',
+  'test/boundaries.test.ts',
+  'test/config.test.ts',
+  'test/csv.test.ts',
+  'test/migrations.test.ts',
+  'test/page-url.test.ts',
+  'test/read-cache-units.test.ts',
+  'test/render-gate.test.ts',
+  'test/render-invoice.test.ts',
+  'test/send-chunks.test.ts',
+  'test/validate.test.ts',
+];
 if (process.env.CI && !postgresUrl) {
   // In CI the PostgreSQL run is mandatory: a missing URL must fail, not silently skip a suite.
   throw new Error('TEST_DATABASE_URL must be set in CI (see .ci/run)');
@@ -44,7 +62,7 @@ export default defineConfig({
               test: {
                 name: 'api:postgres',
                 env: { TEST_DB: 'postgres' },
-                exclude: [...configDefaults.exclude, 'test/process/**'],
+                exclude: [...configDefaults.exclude, 'test/process/**', ...withoutDatabase],
                 globalSetup: ['./test/setup/auth-emulator.ts', './test/setup/postgres-database.ts'],
               },
             },
