@@ -33,10 +33,12 @@ export async function openTestDatabase({
   logQuery?: QueryLogger;
 } = {}): Promise<DatabaseHandle> {
   if (!usingPostgres) {
-    // A copy of the run's migrated template (setup/pglite-template.ts), removed by `close()`.
-    const dir = mkdtempSync(path.join(tmpdir(), 'store-test-db-'));
+    // A copy of the run's migrated template (setup/pglite-template.ts), beside it: removed by
+    // `close()`, or with the template at the end of the run if a file never closes it.
+    const template = inject('pgliteTemplate');
+    const dir = mkdtempSync(path.join(path.dirname(path.dirname(template)), 'db-'));
     const dataDir = path.join(dir, 'pglite');
-    cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+    cpSync(template, dataDir, { recursive: true });
     const handle = await openPglite(dataDir, logQuery);
     await handle.migrate();
     return {

@@ -16,8 +16,9 @@ declare module 'vitest' {
  * machine, for every test file and every second app a file starts), a copy opens in a tenth of it.
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'store-test-template-'));
-  const dataDir = path.join(dir, 'pglite');
+  // The run's folder: the template, and each file's copy beside it (helpers.ts).
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-test-pglite-'));
+  const dataDir = path.join(dir, 'template', 'pglite');
   const template = await openPglite(dataDir);
   try {
     await template.migrate();
