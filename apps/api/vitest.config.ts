@@ -1,6 +1,25 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HeavyFirst } from './test/setup/heavy-first.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Files that never open a database (units, the linter's rules, the config): api:pglite runs them,
+ * a second run on PostgreSQL would repeat the same code to the byte (decision 036).
+ */
+const withoutDatabase = [
+  'test/bench-report.test.ts',
+  'test/boundaries.test.ts',
+  'test/config.test.ts',
+  'test/csv.test.ts',
+  'test/migrations.test.ts',
+  'test/page-url.test.ts',
+  'test/read-cache-units.test.ts',
+  'test/render-gate.test.ts',
+  'test/render-invoice.test.ts',
+  'test/send-chunks.test.ts',
+  'test/validate.test.ts',
+];
 if (process.env.CI && !postgresUrl) {
   // In CI the PostgreSQL run is mandatory: a missing URL must fail, not silently skip a suite.
   throw new Error('TEST_DATABASE_URL must be set in CI (see .ci/run)');
@@ -14,12 +33,13 @@ export default defineConfig({
     // Vitest's default is one worker on a 2-core machine, but most files wait on PostgreSQL, the
     // Auth emulator or a child process rather than compute: three at once finish much sooner.
     maxWorkers: 3,
+    sequence: { sequencer: HeavyFirst },
     projects: [
       {
         extends: true,
         test: {
           name: 'api:pglite',
-          globalSetup: ['./test/setup/auth-emulator.ts'],
+          globalSetup: ['./test/setup/auth-emulator.ts', './test/setup/pglite-template.ts'],
           env: { TEST_DB: 'pglite' },
           // test/postgres holds races that only a real server can show.
           exclude: [...configDefaults.exclude, 'test/process/**', 'test/postgres/**'],
@@ -42,7 +62,7 @@ export default defineConfig({
               test: {
                 name: 'api:postgres',
                 env: { TEST_DB: 'postgres' },
-                exclude: [...configDefaults.exclude, 'test/process/**'],
+                exclude: [...configDefaults.exclude, 'test/process/**', ...withoutDatabase],
                 globalSetup: ['./test/setup/auth-emulator.ts', './test/setup/postgres-database.ts'],
               },
             },

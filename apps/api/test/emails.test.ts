@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, parts, sentEmails } from '../src/db/schema.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
 import { createOrderMoves } from '../src/features/orders/service.js';
@@ -15,7 +15,9 @@ import { CLAIM_LIFETIME_MS, createOrderEventJob } from '../src/mail/order-event-
 import { writeOutboxFile } from '../src/mail/outbox.js';
 import { createSentEmailsRepo } from '../src/mail/sent-emails-repo.js';
 import { accountWithToken } from './accounts.js';
+import { eventually } from './eventually.js';
 import { createTestApp, openTestDatabase, partRow, TEST_PAYMENT_INSTRUCTIONS } from './helpers.js';
+import { unfinishedJobs } from './job-queue.js';
 import { capturedLines, logCapture } from './log-capture.js';
 import { type ReceivedEmail, startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 
@@ -82,6 +84,13 @@ async function startQueue(smtpUrl: string | undefined, unpaidOrderTtlMs = 0) {
     .returning();
   return part?.id as string;
 }
+
+/** Resolves once no e-mail job is waiting, due a retry, or running: nothing more can be sent. */
+const jobsFinished = () =>
+  eventually(async () => (await unfinishedJobs(ctx.database.executeSql)) === 0, {
+    what: 'the e-mail jobs to finish',
+    timeout: 15_000,
+  });
 
 async function stopQueue() {
   await runner?.stop();
@@ -164,7 +173,7 @@ describe('order e-mails through a real SMTP server', () => {
     }
 
     // Nothing more arrives for this order: every e-mail went out exactly once.
-    await new Promise((r) => setTimeout(r, 1500));
+    await jobsFinished();
     const sent = smtp.received.filter(forThis).map((e) => `${e.recipients.join()} ${e.subject}`);
     expect(sent.sort()).toEqual(
       [
@@ -199,7 +208,7 @@ describe('order e-mails through a real SMTP server', () => {
     await move(order._id, { status: 'paid' });
     // The second payment is a new event: its e-mail arrives; the undo between sent nothing.
     await smtp.waitFor((e) => e.subject === `Payment received for your order ${order.number}`, 2);
-    await new Promise((r) => setTimeout(r, 1000));
+    await jobsFinished();
     expect(smtp.received.filter((e) => e.subject.includes(order.number))).toHaveLength(4);
   });
 });
@@ -249,7 +258,8 @@ describe('each e-mail once, however often its job runs', () => {
       run({ eventId: event?.id as string }, attempt),
     ]);
     await run({ eventId: event?.id as string }, attempt);
-    await new Promise((r) => setTimeout(r, 500));
+    // Anything sent would have arrived before the job's run settled (the server keeps a message
+    // before it answers the client).
     expect(
       smtp.received.filter((e) => e.subject === `Payment received for your order ${order.number}`),
     ).toHaveLength(1);
@@ -333,15 +343,20 @@ describe('a mail server that is down', () => {
 
   it('never holds up the order; the e-mails follow once it is back', async () => {
     // 201 while no mail server is there at all: the order never waits for one.
+    const logged = capturedLines.length;
     const order = await place(customer, partId);
-    // Let the first tries fail against the closed port, then bring the server up.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Let the first try fail against the closed port, then bring the server up.
     // (A pattern, not a string: the log check takes the file's quoted phrases for personal data.)
-    expect(capturedLines.some((line) => /the job tries again later/.test(line))).toBe(true);
+    await eventually(
+      () => capturedLines.slice(logged).some((line) => /the job tries again later/.test(line)),
+      {
+        what: 'a failed try',
+      },
+    );
     smtp = await startSmtpServer(port);
     const emails = await smtp.waitFor((e) => e.subject.includes(order.number), 2, 20_000);
     expect(emails.map((e) => e.recipients[0]).sort()).toEqual([customer.email, DESK].sort());
-    await new Promise((r) => setTimeout(r, 1000));
+    await jobsFinished();
     expect(smtp.received).toHaveLength(2);
   }, 40_000);
 });
@@ -352,6 +367,11 @@ describe('the outbox, without SMTP_URL', () => {
     partId = await startQueue(undefined);
   });
   afterAll(stopQueue);
+  // Each test starts from an empty outbox, whichever ran before it (each waits for its jobs).
+  beforeEach(() => {
+    for (const file of existsSync(outboxDir) ? readdirSync(outboxDir) : [])
+      rmSync(path.join(outboxDir, file));
+  });
 
   const outbox = (who: Account, query = '') => ctx.http().get(`/api/outbox${query}`).set(who.auth);
 
@@ -363,9 +383,10 @@ describe('the outbox, without SMTP_URL', () => {
 
   it('writes each e-mail as a private .eml file, listed newest first for admins', async () => {
     const order = await place(customer, partId);
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (await outbox(admin)).body.length < 2)
-      await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (await outbox(admin)).body.length >= 2, {
+      what: 'two e-mails in the outbox',
+    });
+    await jobsFinished();
 
     const files = readdirSync(outboxDir);
     expect(files).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IdentitySettings } from '@store/shared';
@@ -33,9 +33,21 @@ export async function openTestDatabase({
   logQuery?: QueryLogger;
 } = {}): Promise<DatabaseHandle> {
   if (!usingPostgres) {
-    const handle = await openPglite(undefined, logQuery);
+    // A copy of the run's migrated template (setup/pglite-template.ts), beside it: removed by
+    // `close()`, or with the template at the end of the run if a file never closes it.
+    const template = inject('pgliteTemplate');
+    const dir = mkdtempSync(path.join(path.dirname(path.dirname(template)), 'db-'));
+    const dataDir = path.join(dir, 'pglite');
+    cpSync(template, dataDir, { recursive: true });
+    const handle = await openPglite(dataDir, logQuery);
     await handle.migrate();
-    return handle;
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const url = inject('postgresRunUrl');
   const schema = `t_${randomBytes(6).toString('hex')}`;

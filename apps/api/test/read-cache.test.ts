@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts, reviews } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
+import { eventually } from './eventually.js';
 import { createTestApp, partRow } from './helpers.js';
 import { capturedLines } from './log-capture.js';
 
@@ -66,11 +67,8 @@ function comparable(headers: Record<string, string>) {
 /** Polls until `check` passes or `ms` run out; returns how long it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await eventually(check, { timeout: ms, interval: 10 });
+  return Date.now() - started;
 }
 
 describe('public answers', () => {

@@ -75,7 +75,9 @@ describe('sendChunks', () => {
 
     await new Promise<void>((resolve, reject) => {
       const req = http.get({ port, host: '127.0.0.1', path: '/stream' }, (res) => {
-        // Read nothing for a while: the server must stop making chunks, not pile them up.
+        // Read nothing for a while: the server must stop making chunks, not pile them up. A fixed
+        // wait on purpose: no event marks a producer that ignores the socket's backpressure, so
+        // this is the window it gets to show, making many more chunks than the buffers hold.
         res.pause();
         setTimeout(() => {
           req.destroy();

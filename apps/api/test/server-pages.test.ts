@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localOriginOf } from '../src/lib/local-origin.js';
 import { fill } from '../src/lib/server-pages.js';
 import { accountWithToken } from './accounts.js';
+import { eventually } from './eventually.js';
 import { createTestApp } from './helpers.js';
 import { capturedLines } from './log-capture.js';
 
@@ -288,10 +289,7 @@ describe('render limits (decision 024)', () => {
     });
     try {
       const running = fetch(`${ctx.origin}/slow`).then((res) => res.text());
-      for (let i = 0; !slow.slowStarted; i += 1) {
-        if (i > 500) throw new Error('the slow render never started');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await eventually(() => slow.slowStarted === true, { what: 'the slow render to start', interval: 10 });
       expect(isApp(await (await fetch(`${ctx.origin}/rendered`)).text())).toBe(true);
       finish();
       expect(isApp(await running)).toBe(false);

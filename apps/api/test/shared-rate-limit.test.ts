@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { apiMessages } from '@store/shared';
 import { createClient } from 'redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { eventually } from './eventually.js';
 import { createTestApp } from './helpers.js';
 import { uniqueEmail } from './identities.js';
 import { capturedLines } from './log-capture.js';
@@ -80,17 +81,29 @@ describe('sign-in limits shared through Redis', () => {
     let server = await startRedis(port);
     try {
       const a = await store({ authRateLimit: 100, redis: own });
-      await until(async () => (await a.http().get('/api/health')).body.redis === 'ok');
+      await eventually(async () => expect((await a.http().get('/api/health')).body.redis).toBe('ok'), {
+        timeout: 5_000,
+        interval: 100,
+      });
       const email = uniqueEmail();
       await attempt(a, email).expect(401);
 
       await stopRedis(server);
       await attempt(a, email).expect(401); // counted in this process
-      await until(async () => (await a.http().get('/api/health')).body.redis === 'unreachable');
+      await eventually(
+        async () => expect((await a.http().get('/api/health')).body.redis).toBe('unreachable'),
+        {
+          timeout: 5_000,
+          interval: 100,
+        },
+      );
 
       server = await startRedis(port);
       // The client reconnects by itself (at most 5 s apart).
-      await until(async () => (await a.http().get('/api/health')).body.redis === 'ok', 10_000);
+      await eventually(async () => expect((await a.http().get('/api/health')).body.redis).toBe('ok'), {
+        timeout: 10_000,
+        interval: 100,
+      });
       await attempt(a, email).expect(401);
       const client = createClient({ url: own.url });
       await client.connect();
@@ -141,12 +154,4 @@ async function stopRedis(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../src/lib/free-port.js';
 import { parseEml, partOfType } from '../src/mail/eml.js';
+import { eventually } from './eventually.js';
 
 export interface ReceivedEmail {
   /** RCPT TO: who the server was asked to deliver to. */
@@ -52,17 +53,16 @@ export async function startSmtpServer(port?: number) {
     received,
     /** Waits until `count` e-mails matching `match` arrived; returns them. */
     async waitFor(match: (email: ReceivedEmail) => boolean, count = 1, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.filter(match);
-        if (found.length >= count) return found;
-        if (Date.now() > deadline) {
+      return eventually(
+        () => {
+          const found = received.filter(match);
+          if (found.length >= count) return found;
           throw new Error(
-            `timed out waiting for ${count} e-mail(s); received: ${JSON.stringify(received.map((e) => [e.recipients, e.subject]))}`,
+            `${count} e-mail(s) awaited; received: ${JSON.stringify(received.map((e) => [e.recipients, e.subject]))}`,
           );
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
+        },
+        { timeout: timeoutMs },
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiMessages } from '@store/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoundedQueue } from '../src/lib/bounded-queue.js';
 import { accountWithToken } from './accounts.js';
+import { eventually } from './eventually.js';
 import { png } from './fixtures/images.js';
 import { createTestApp } from './helpers.js';
 
@@ -74,9 +75,9 @@ describe('POST /api/image with a full upload queue', () => {
   it('waits its turn, refuses one more with 503 and Retry-After, after the admin check', async () => {
     const image = await png();
     const first = heldUpload(image);
-    await vi.waitFor(() => expect(queue.active).toBe(1));
+    await eventually(() => expect(queue.active).toBe(1));
     const second = heldUpload(image);
-    await vi.waitFor(() => expect(queue.waiters).toBe(1));
+    await eventually(() => expect(queue.waiters).toBe(1));
 
     const refused = await ctx
       .http()
@@ -93,14 +94,14 @@ describe('POST /api/image with a full upload queue', () => {
 
     // A client that leaves while waiting gives up its place, and the next one takes it.
     second.abandon();
-    await vi.waitFor(() => expect(queue.waiters).toBe(0));
+    await eventually(() => expect(queue.waiters).toBe(0));
     const third = ctx
       .http()
       .post('/api/image')
       .set(admin.auth)
       .attach('image', image, 'a.png')
       .then((res) => res);
-    await vi.waitFor(() => expect(queue.waiters).toBe(1));
+    await eventually(() => expect(queue.waiters).toBe(1));
 
     // The first finishes; the waiting one has its turn and is stored as well.
     first.finish();
@@ -108,6 +109,6 @@ describe('POST /api/image with a full upload queue', () => {
     const after = await third;
     expect(after.status).toBe(201);
     expect(after.body.data.url).toMatch(/^\/uploads\//);
-    await vi.waitFor(() => expect([queue.active, queue.waiters]).toEqual([0, 0]));
+    await eventually(() => expect([queue.active, queue.waiters]).toEqual([0, 0]));
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
+import { eventually } from './eventually.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
@@ -18,12 +19,15 @@ afterAll(() => ctx.close());
 
 /** The public reviews until the newest one's badge reads `expected` (the cache hears of writes). */
 async function newestVerified(expected: boolean): Promise<boolean> {
-  const started = Date.now();
-  for (;;) {
-    const [newest] = (await ctx.http().get('/api/reviews?limit=1').expect(200)).body;
-    if (newest.verified === expected || Date.now() - started > 2_000) return newest.verified;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const newest = await eventually(
+    async () => {
+      const [review] = (await ctx.http().get('/api/reviews?limit=1').expect(200)).body;
+      expect(review.verified).toBe(expected);
+      return review as { verified: boolean };
+    },
+    { timeout: 2_000, interval: 20, what: `the newest review's badge to read ${expected}` },
+  );
+  return newest.verified;
 }
 
 async function placeOrder(who: Awaited<ReturnType<typeof accountWithToken>>) {

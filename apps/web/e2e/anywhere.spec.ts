@@ -83,17 +83,19 @@ test('registers and signs in with the store at another address and the emulator 
 });
 
 async function waitUntilHealthy(url: string, child: ChildProcess) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS - 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the store exited (${child.exitCode}):\n${output}`);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const state = async () => {
+    if (exited()) return 'exited';
     const healthy = await fetch(url).then(
       (res) => res.ok,
       () => false,
     );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the store did not become healthy at ${url}:\n${output}`);
+    return healthy ? 'healthy' : 'starting';
+  };
+  await expect
+    .poll(state, { message: `the store at ${url} starts`, timeout: STARTUP_TIMEOUT_MS - 10_000 })
+    .not.toBe('starting');
+  if (exited()) throw new Error(`the store exited (${child.exitCode ?? child.signalCode}):\n${output}`);
 }
 
 /**

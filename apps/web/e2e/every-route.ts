@@ -27,9 +27,12 @@ const submitEmpty = (button: string) => async (page: Page) => {
 };
 
 const toastShows = async (page: Page) => {
-  await expect(page.locator('.Toastify__toast').first()).toBeVisible();
-  // The toast slides in: check it once it has arrived, not mid-animation.
-  await page.waitForTimeout(800);
+  const toast = page.locator('.Toastify__toast').first();
+  await expect(toast).toBeVisible();
+  // The toast bounces and fades in (react-toastify's entry animation, on the toast itself; its
+  // progress bar runs until it closes): checked once that has finished, as a reader sees it,
+  // not mid-fade, when its text is still paler than it will be.
+  await toast.evaluate((element) => Promise.allSettled(element.getAnimations().map((a) => a.finished)));
 };
 
 export const visits: Visit[] = [

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../accounts.js';
+import { eventually } from '../eventually.js';
 import { createTestApp, partRow } from '../helpers.js';
 
 /**
@@ -29,21 +30,22 @@ async function allPastTheLookUp<T>(partId: string, waiters: number, send: () => 
     await tx.execute(sql`select 1 from ${parts} where ${parts.id} = ${partId} for update`);
     const [holder] = rows<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
     sent = send();
-    for (let tries = 0; ; tries += 1) {
-      // Everyone queued behind this transaction, directly or behind another waiter.
-      const [queue] = rows<{ waiting: number }>(
-        await ctx.db.execute(sql`
-          with recursive queue as (
-            select pid from pg_stat_activity where ${holder?.pid}::int = any(pg_blocking_pids(pid))
-            union
-            select a.pid from pg_stat_activity a join queue q on q.pid = any(pg_blocking_pids(a.pid))
-          )
-          select count(*)::int as waiting from queue`),
-      );
-      if ((queue?.waiting ?? 0) >= waiters) break;
-      if (tries > 200) throw new Error(`only ${queue?.waiting} of ${waiters} requests reached the stock`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await eventually(
+      async () => {
+        // Everyone queued behind this transaction, directly or behind another waiter.
+        const [queue] = rows<{ waiting: number }>(
+          await ctx.db.execute(sql`
+            with recursive queue as (
+              select pid from pg_stat_activity where ${holder?.pid}::int = any(pg_blocking_pids(pid))
+              union
+              select a.pid from pg_stat_activity a join queue q on q.pid = any(pg_blocking_pids(a.pid))
+            )
+            select count(*)::int as waiting from queue`),
+        );
+        expect(queue?.waiting ?? 0, 'requests waiting behind the stock').toBeGreaterThanOrEqual(waiters);
+      },
+      { timeout: 10_000, interval: 25, what: `all ${waiters} requests to reach the stock` },
+    );
   });
   return sent as Promise<T>;
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counters, parts, reviews } from '../../src/db/schema.js';
 import { accountWithToken } from '../accounts.js';
+import { eventually } from '../eventually.js';
 import { createTestApp, partRow } from '../helpers.js';
 
 /**
@@ -102,26 +103,65 @@ describe('counters under concurrent writes', () => {
       .insert(parts)
       .values([partRow({ availableQuantity: 0 }), partRow({ availableQuantity: 50 })])
       .returning({ id: parts.id });
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const before = await counted();
-    const expiry = ctx.db.transaction(async (tx) => {
-      await tx
-        .update(parts)
-        .set({ availableQuantity: 40 })
-        .where(eq(parts.id, one?.id as string));
-      await sleep(300);
-      await tx
-        .update(parts)
-        .set({ availableQuantity: 90 })
-        .where(eq(parts.id, two?.id as string));
+    const pidOf = async (tx: Pick<typeof ctx.db, 'execute'>) =>
+      ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] })
+        .rows[0]?.pid as number;
+    /** Who `pid` waits for, seen from another connection. */
+    const blockers = async (pid: number) => {
+      const { rows } = await ctx.database.executeSql('select pg_blocking_pids($1) as pids', [pid]);
+      return (rows[0] as { pids: number[] }).pids;
+    };
+    // The steps are staged by the locks PostgreSQL reports, never by time: part 1 restored, part
+    // 2 sold out (or the sale waiting with part 2's row taken), then the expiry reaching part 2
+    // while the sale still holds it.
+    let oneRestored = () => {};
+    const restored = new Promise<void>((resolve) => {
+      oneRestored = resolve;
     });
+    let twoTaken = () => {};
+    const taken = new Promise<void>((resolve) => {
+      twoTaken = resolve;
+    });
+    let expiryPid = 0;
+    let expiryEnded = false;
+    const expiry = ctx.db
+      .transaction(async (tx) => {
+        expiryPid = await pidOf(tx);
+        await tx
+          .update(parts)
+          .set({ availableQuantity: 40 })
+          .where(eq(parts.id, one?.id as string));
+        oneRestored();
+        await taken;
+        await tx
+          .update(parts)
+          .set({ availableQuantity: 90 })
+          .where(eq(parts.id, two?.id as string));
+      })
+      .finally(() => {
+        expiryEnded = true;
+      });
     const order = ctx.db.transaction(async (tx) => {
-      await sleep(100);
-      await tx
+      const orderPid = await pidOf(tx);
+      await restored;
+      let sold = false;
+      const selling = tx
         .update(parts)
         .set({ availableQuantity: 0 })
-        .where(eq(parts.id, two?.id as string));
-      await sleep(500);
+        .where(eq(parts.id, two?.id as string))
+        .then(() => {
+          sold = true;
+        });
+      selling.catch(() => {}); // awaited below; until then a deadlock's error is not yet anyone's
+      // Part 2's row is the sale's once its update is done, or waits for a lock it cannot have.
+      await eventually(async () => sold || (await blockers(orderPid)).length > 0, { what: 'the sale' });
+      twoTaken();
+      // The sale commits only once the expiry waits behind it (or was ended as a deadlock's victim).
+      await eventually(async () => expiryEnded || (await blockers(expiryPid)).includes(orderPid), {
+        what: 'the expiry waiting for the sale',
+      });
+      await selling;
     });
     await Promise.all([expiry, order]);
     expect(await counted()).toEqual({ ...before, parts_in_stock: (before.parts_in_stock ?? 0) + 1 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type ChangeListener, listenPostgres, type StopListening } from '../../src/db/listen.js';
+import { eventually } from '../eventually.js';
 
 /**
  * Real PostgreSQL only: the read cache's change feed losing its connection (a restart, a
@@ -31,14 +32,6 @@ async function sql(text: string, values?: unknown[]) {
   }
 }
 
-async function until(check: () => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${events.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('the change feed on PostgreSQL', () => {
   it('hears commits, not rollbacks, and reports a lost connection before listening again', async () => {
     const errors: Error[] = [];
@@ -53,7 +46,7 @@ describe('the change feed on PostgreSQL', () => {
     // Without values pg sends a simple query, which may hold several statements.
     await sql(`begin; select pg_notify('${channel}', 'rolled back'); rollback`);
     await sql('select pg_notify($1, $2)', [channel, 'parts']);
-    await until(() => events.includes('notify parts'));
+    await eventually(() => expect(events).toContain('notify parts'));
     expect(events).toEqual(['ready', 'notify parts']);
 
     const killed = await sql(
@@ -61,12 +54,12 @@ describe('the change feed on PostgreSQL', () => {
       [applicationName],
     );
     expect(killed.rowCount).toBe(1);
-    await until(() => events.filter((event) => event === 'ready').length === 2);
+    await eventually(() => expect(events.filter((event) => event === 'ready')).toHaveLength(2));
     expect(events.slice(2)).toEqual(['gap', 'ready']);
     expect(errors.length).toBeGreaterThan(0);
 
     await sql('select pg_notify($1, $2)', [channel, 'reviews']);
-    await until(() => events.includes('notify reviews'));
+    await eventually(() => expect(events).toContain('notify reviews'));
   });
 
   it("passes on only its own schema's notifications when asked to", async () => {
@@ -88,7 +81,7 @@ describe('the change feed on PostgreSQL', () => {
         await sql('select pg_notify($1, $2)', [channel, `${ownSchema}x.parts`]);
         await sql('select pg_notify($1, $2)', [channel, ownSchema]);
         await sql('select pg_notify($1, $2)', [channel, `${ownSchema}.reviews`]);
-        await until(() => own.length > 1);
+        await eventually(() => expect(own.length).toBeGreaterThan(1));
         // Notifications arrive in commit order: the first ones, for other schemas, were passed over.
         expect(own).toEqual([ownSchema, `${ownSchema}.reviews`]);
       } finally {

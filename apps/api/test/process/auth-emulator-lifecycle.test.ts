@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../eventually.js';
 import {
   cleanUp,
   emulatorAccount,
@@ -10,7 +11,6 @@ import {
   runScript,
   type Store,
   startedStore,
-  waitFor,
 } from './store-process.js';
 
 /**
@@ -31,7 +31,10 @@ const stopMethods: [string, (store: Store) => void][] = [
 ];
 
 const emulatorGone = (dataDir: string, pgid: number) =>
-  waitFor(() => groupMembers(pgid).length === 0, `the emulator of ${dataDir} to stop`, 30_000);
+  eventually(() => groupMembers(pgid).length === 0, {
+    what: `the emulator of ${dataDir} to stop`,
+    timeout: 30_000,
+  });
 
 function lastSavedAccounts(dataDir: string): string {
   const saves = path.join(dataDir, 'firebase-auth/saves');
@@ -73,14 +76,18 @@ describe.concurrent('the store’s Auth emulator', () => {
       const first = await startedStore(dataDir);
       expect(await emulatorAccount(first, 'accounts:signUp', 'saved@example.com')).toBe(200);
       // Saved within a second of the change, without any stop.
-      await waitFor(() => lastSavedAccounts(dataDir).includes('saved@example.com'), 'the save', 5_000);
+      await eventually(() => lastSavedAccounts(dataDir).includes('saved@example.com'), {
+        what: 'the save',
+        timeout: 5_000,
+      });
 
       // Kill -9 the store and the supervisor together (an out-of-memory kill): the emulator stays.
       const pgid = emulatorGroup(dataDir) ?? 0;
       process.kill(first.pid, 'SIGKILL');
       process.kill(pgid, 'SIGKILL');
       await first.exited;
-      await new Promise((r) => setTimeout(r, 500));
+      // The supervisor (the group's leader) is gone; its emulator is not.
+      await eventually(() => !groupMembers(pgid).includes(pgid), { what: 'the supervisor to die' });
       const orphans = groupMembers(pgid);
       expect(orphans.length).toBeGreaterThan(0);
 
@@ -118,10 +125,10 @@ describe.concurrent('the store’s Auth emulator', () => {
         returnSecureToken: true,
       });
       await post('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
-      await waitFor(
-        () => /action link.*\/emulator\/action\?mode=verifyEmail/.test(a.output()),
-        'the link in the log',
-      );
+      await eventually(() => /action link.*\/emulator\/action\?mode=verifyEmail/.test(a.output()), {
+        what: 'the link in the log',
+        timeout: 30_000,
+      });
       expect(a.output()).not.toContain('only-on-a@example.com');
 
       for (const store of [a, b]) process.kill(store.pid, 'SIGTERM');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../eventually.js';
 import { png } from '../fixtures/images.js';
 import { type Haproxy, startHaproxy } from './haproxy.js';
 import { at, type SharedStack, signedIn, startSharedStack, stopSharedStack } from './shared-stack.js';
-import { type Store, waitFor } from './store-process.js';
+import type { Store } from './store-process.js';
 
 /**
  * The issue's CI test for several instances (issue 13): two store processes on one PostgreSQL
@@ -102,9 +103,9 @@ describe('two store processes behind HAProxy', () => {
       await db.end();
     }
     // Both instances took orders, and served the image.
-    await waitFor(
+    await eventually(
       () => served(a, '/api/order') - ordersBefore.a + served(b, '/api/order') - ordersBefore.b === 200,
-      'the log lines',
+      { what: 'the log lines', timeout: 30_000 },
     );
     const ordersA = served(a, '/api/order') - ordersBefore.a;
     const ordersB = served(b, '/api/order') - ordersBefore.b;
@@ -121,7 +122,10 @@ describe('two store processes behind HAProxy', () => {
     expect(signIns).toEqual([401, 401, 401, 401, 429, 429]);
     // A store logs a request once its answer is sent, so the last line may still be on its way.
     const signInsAt = (store: Store, before: number) => served(store, '/api/user/:email') - before;
-    await waitFor(() => signInsAt(a, signInsBefore.a) + signInsAt(b, signInsBefore.b) === 6, 'the log lines');
+    await eventually(() => signInsAt(a, signInsBefore.a) + signInsAt(b, signInsBefore.b) === 6, {
+      what: 'the log lines',
+      timeout: 30_000,
+    });
     expect(signInsAt(a, signInsBefore.a)).toBe(3);
     expect(signInsAt(b, signInsBefore.b)).toBe(3);
 
@@ -131,7 +135,10 @@ describe('two store processes behind HAProxy', () => {
       ((await (await at(b, `/api/part/${partId}`)).json()) as { name: string }).name;
     const keptBefore = served(b, '/api/part/:id', true);
     for (let i = 0; i < 2; i++) expect(await nameAtB()).toBe(part.name);
-    await waitFor(() => served(b, '/api/part/:id', true) > keptBefore, 'B answering from its read cache');
+    await eventually(() => served(b, '/api/part/:id', true) > keptBefore, {
+      what: 'B answering from its read cache',
+      timeout: 30_000,
+    });
     const edited = await at(a, `/api/part/${partId}`, {
       method: 'PUT',
       headers: { ...admin, 'content-type': 'application/json' },
@@ -139,14 +146,10 @@ describe('two store processes behind HAProxy', () => {
     });
     expect(edited.status).toBe(200);
     const editedAt = Date.now();
-    let seenAfter = Number.POSITIVE_INFINITY;
-    while (Date.now() - editedAt < 1000) {
-      if ((await nameAtB()) === 'Proxied gearbox, renamed') {
-        seenAfter = Date.now() - editedAt;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(seenAfter).toBeLessThan(1000);
+    await eventually(async () => expect(await nameAtB()).toBe('Proxied gearbox, renamed'), {
+      timeout: 1000,
+      interval: 25,
+    });
+    expect(Date.now() - editedAt).toBeLessThan(1000);
   }, 240_000);
 });

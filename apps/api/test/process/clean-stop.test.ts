@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../eventually.js';
 import { cleanUp, newDataDir, type Store, startedStore } from './store-process.js';
 
 const dataDir = newDataDir();
@@ -51,6 +52,7 @@ describe('stopping under load', () => {
     store = await startedStore(dataDir, { env: { AUTH_EMULATOR: 'external', SEED_DEMO: 'true' } });
     const { port } = store;
     const outcomes: Outcome[] = [];
+    const answeredClients = new Set<number>();
 
     // Each client loops until the store refuses it: a new connection that is not accepted.
     const client = async (n: number) => {
@@ -58,11 +60,16 @@ describe('stopping under load', () => {
         const route = (n + i) % 2 === 0 ? '/api/parts?limit=6' : '/api/health';
         const outcome = await get(port, route);
         outcomes.push(outcome);
+        if (outcome.kind === 'response') answeredClients.add(n);
         if (outcome.kind === 'error') return;
       }
     };
     const clients = Array.from({ length: 12 }, (_, n) => client(n));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Stopped under load: once every client has been answered on its connection, and more.
+    await eventually(() => outcomes.length > 20 && answeredClients.size === 12, {
+      what: 'every client answered',
+      timeout: 30_000,
+    });
     const answeredBeforeStop = outcomes.length;
     store.child.kill('SIGTERM');
     await Promise.all(clients);

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiRoot } from '../../src/lib/paths.js';
-import { freePort, waitFor } from './store-process.js';
+import { eventually } from '../eventually.js';
+import { freePort } from './store-process.js';
 
 /**
  * Debian's HAProxy (installed by .ci/run) in front of two stores, run with the repository's own
@@ -54,16 +55,13 @@ export async function startHaproxy(stores: { port: number }[]): Promise<Haproxy>
       ),
     );
     up = answers.every((s) => s === 200);
+    return up;
   };
   try {
-    await waitFor(
-      () => {
-        if (!up && child.exitCode === null) void probe();
-        return up || child.exitCode !== null;
-      },
-      'HAProxy to see both stores healthy',
-      30_000,
-    );
+    await eventually(async () => child.exitCode !== null || (await probe()), {
+      what: 'HAProxy to see both stores healthy',
+      timeout: 30_000,
+    });
     if (!up) throw new Error(`HAProxy did not start:\n${output}`);
   } catch (error) {
     await stop();

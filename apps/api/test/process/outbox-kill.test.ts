@@ -6,8 +6,9 @@ import { createTokenService } from '../../src/auth/tokens.js';
 import { openPglite } from '../../src/db/client.js';
 import { parts, users } from '../../src/db/schema.js';
 import { parseEml } from '../../src/mail/eml.js';
+import { eventually } from '../eventually.js';
 import { partRow } from '../helpers.js';
-import { cleanUp, newDataDir, type Store, startedStore, waitFor } from './store-process.js';
+import { cleanUp, newDataDir, type Store, startedStore } from './store-process.js';
 
 /**
  * Issue 19, item 5: the embedded store killed with SIGKILL in the middle of a burst of orders,
@@ -112,11 +113,10 @@ describe('the embedded store killed during a burst of order e-mails', () => {
       const store = await startedStore(dataDir, { env });
       const before = outboxFiles().length;
       const stop = burst(store, partId, customers);
-      await waitFor(
-        () => outboxFiles().length >= before + WRITTEN_BEFORE_KILL,
-        'e-mails in the outbox',
-        60_000,
-      );
+      await eventually(() => outboxFiles().length >= before + WRITTEN_BEFORE_KILL, {
+        what: 'e-mails in the outbox',
+        timeout: 60_000,
+      });
       process.kill(-store.pid, 'SIGKILL');
       await store.exited;
       await stop();
@@ -127,9 +127,11 @@ describe('the embedded store killed during a burst of order e-mails', () => {
     const res = await fetch(`http://127.0.0.1:${store.port}/api/orders/${ADMIN}?limit=1`, { headers: admin });
     const orderCount = Number(res.headers.get('x-total-count'));
     expect(orderCount).toBeGreaterThan((ROUNDS * WRITTEN_BEFORE_KILL) / 2);
-    const deadline = Date.now() + 120_000;
-    while (outboxFiles().length < 2 * orderCount && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
+    await eventually(() => outboxFiles().length >= 2 * orderCount, {
+      what: "every order's two e-mails in the outbox",
+      timeout: 120_000,
+      interval: 200,
+    });
     store.child.kill('SIGTERM');
     expect(await store.exited).toBe(0);
 

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { eventually } from '../eventually.js';
 
 /**
  * A PostgreSQL server of the test's own (initdb into a temporary folder, on a free port), so a
@@ -116,16 +117,12 @@ export async function startPrivatePostgres(port: number, database = 'store'): Pr
         return result.rowCount ?? 0;
       }),
     async waitUntilAccepting(timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        try {
-          await admin((client) => client.query('select 1'));
-          return Date.now();
-        } catch (error) {
-          if (Date.now() > deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }
+      await eventually(() => admin((client) => client.query('select 1')), {
+        timeout: timeoutMs,
+        interval: 20,
+        what: 'PostgreSQL to accept connections',
+      });
+      return Date.now();
     },
     destroy() {
       if (destroyed) return;

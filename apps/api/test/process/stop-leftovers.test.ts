@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRoot } from '../../src/lib/paths.js';
+import { eventually } from '../eventually.js';
 import stopLeftovers from '../setup/stop-leftovers.js';
-import { cleanUp, freePort, newDataDir, startedStore, waitFor } from './store-process.js';
+import { cleanUp, freePort, newDataDir, startedStore } from './store-process.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-leftover-'));
 let orphan = 0;
@@ -53,16 +54,13 @@ describe('a test run that starts after a killed one', () => {
         (r) => r.ok,
         () => false,
       );
-    for (let i = 0; !(await listening()); i += 1) {
-      if (i > 600) throw new Error('the orphan store did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(listening, { what: 'the orphan store to start', timeout: 60_000, interval: 100 });
 
     // A store of this run (its runner, vitest, is alive) is not a leftover.
     const ours = await startedStore(newDataDir(), { env: { AUTH_EMULATOR: 'external' } });
 
     stopLeftovers();
-    await waitFor(() => !alive(orphan), 'the orphan to stop', 10_000);
+    await eventually(() => !alive(orphan), { what: 'the orphan to stop', timeout: 10_000 });
     expect(await listening()).toBe(false);
     expect(alive(ours.pid)).toBe(true);
   }, 120_000);

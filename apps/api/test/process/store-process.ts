@@ -5,6 +5,7 @@ import path from 'node:path';
 import { groupMembers } from '../../bench/read-path/processes.js';
 import { freePort } from '../../src/lib/free-port.js';
 import { apiRoot } from '../../src/lib/paths.js';
+import { eventually } from '../eventually.js';
 
 export { freePort };
 
@@ -73,22 +74,13 @@ export async function startStore(
 
 export async function startedStore(dataDir: string, options: Parameters<typeof startStore>[1] = {}) {
   const store = await startStore(dataDir, options);
-  await waitFor(
-    () => store.output().includes('store listening') || store.child.exitCode !== null,
-    'the store to listen',
-    150_000,
-  );
+  await eventually(() => store.output().includes('store listening') || store.child.exitCode !== null, {
+    what: 'the store to listen',
+    timeout: 150_000,
+  });
   if (!store.output().includes('store listening'))
     throw new Error(`the store did not start:\n${store.output()}`);
   return store;
-}
-
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Calls a store's Auth emulator the way the web SDK does; returns the HTTP status. */
@@ -136,7 +128,10 @@ export async function cleanUp() {
     if (pgid) killGroup(pgid);
   }
   const groups = [...dataDirs].map(emulatorGroup).filter((pgid): pgid is number => !!pgid);
-  await waitFor(() => groups.every((pgid) => groupMembers(pgid).length === 0), 'the emulators to go', 10_000);
+  await eventually(() => groups.every((pgid) => groupMembers(pgid).length === 0), {
+    what: 'the emulators to go',
+    timeout: 10_000,
+  });
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   dataDirs.clear();
 }
