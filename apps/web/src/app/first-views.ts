@@ -18,7 +18,8 @@ import {
  *
  * Each page's answers are declared once (lib/first-answers.ts, decision 038): the router prefetches
  * them (routes.tsx), the store's server rendering fetches them before it renders
- * (ssr/render-page.tsx), and `requests` is their URLs. Plain: vite.config.ts reads it too, in Node.
+ * (ssr/render-page.tsx), and `requests` is their URLs. No React: the build reads it too, through
+ * Vite's module runner (vite-plugins/first-views.ts).
  * first-views.test.ts checks that each `requests` entry is the exact URL the page's first queries
  * fetch, and the browser suite that every hinted request is used (e2e/first-views.spec.ts).
  */

@@ -89,11 +89,11 @@ export function catalogList(url: URLSearchParams): PartsList & { q: string; inSt
   };
 }
 
-/** The catalog's list for its URL, as the catalog page asks for it. */
-export const catalog = (url: URLSearchParams) => {
-  const list = catalogList(url);
-  return answers.partsList({ ...list, q: list.q || undefined });
-};
+/** The catalog's answer for its list (`catalogList`): an empty search asks for no search. */
+export const catalogAnswer = (list: PartsList) => answers.partsList({ ...list, q: list.q || undefined });
+
+/** The catalog's answer for its URL. */
+export const catalog = (url: URLSearchParams) => catalogAnswer(catalogList(url));
 
 /** A query string (`?a=1`, or '' for none), in the query's order; undefined and null left out. */
 export function searchOf(query: object = {}): string {
