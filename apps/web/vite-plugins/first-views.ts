@@ -1,7 +1,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
-import { ANSWER_MODULES, FIRST_VIEWS } from '../src/app/first-views.ts';
+import { fileURLToPath } from 'node:url';
+import { type Plugin, runnerImport } from 'vite';
+
+/**
+ * The app's first views (src/app/first-views.ts), imported through Vite rather than by Node: the
+ * views compute their requests from the app's declared answers (src/lib/first-answers.ts), which
+ * read the contract's route table, a TypeScript source package Node cannot load by itself.
+ */
+async function loadViews() {
+  const file = fileURLToPath(new URL('../src/app/first-views.ts', import.meta.url));
+  const { module } = await runnerImport<typeof import('../src/app/first-views.ts')>(file, {
+    configFile: false,
+    logLevel: 'silent',
+  });
+  return module;
+}
 
 /** A manifest entry, as far as it is read here. */
 interface Chunk {
@@ -30,7 +44,8 @@ export function firstViews(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
+      const { ANSWER_MODULES, FIRST_VIEWS } = await loadViews();
       const manifest: Record<string, Chunk> = JSON.parse(
         readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
       );

@@ -6,6 +6,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const HOME_PARTS_COUNT = 3;
 export const DESCRIPTION_EXCERPT_LENGTH = 100;
 
+/** The catalog's sorts (partSortSchema); plain here so the first load reads a URL's sort without zod. */
+export const PART_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+
 export const RATING_MAX = 5;
 export const RATING_STEP = 0.01;
 

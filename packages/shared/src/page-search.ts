@@ -1,4 +1,4 @@
-import { partSortSchema } from './schemas/part.js';
+import { PART_SORTS } from './constants.js';
 
 /**
  * The query string of a page the store renders, reduced to what the page reads (decision 024):
@@ -20,8 +20,9 @@ export function pageSearch(pathname: string, search: SearchParams): [name: strin
   if (page > 1) kept.push(['page', String(page)]);
   const q = search.get('q')?.trim();
   if (q) kept.push(['q', q]);
-  const sort = partSortSchema.safeParse(search.get('sort'));
-  if (sort.success) kept.push(['sort', sort.data]);
+  // Zod-free: the web app's first load reads its catalog's URL with this.
+  const sort = search.get('sort');
+  if (sort && PART_SORTS.some((known) => known === sort)) kept.push(['sort', sort]);
   return kept;
 }
 

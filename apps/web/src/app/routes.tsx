@@ -3,11 +3,11 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { LoadingState } from '../components/ui/states';
 import { RequireAdmin, RequireAuth } from '../features/auth';
 import { RouteError } from '../features/errors/pages/route-error';
-import { homeReviewsQuery } from '../features/home';
-import { newestPartsQuery, partQuery, plainCatalogQuery } from '../features/parts';
 import { lazyRoute } from '../lib/lazy-route';
 import type { RouteHead } from '../lib/page-head';
 import { queryClient } from '../lib/query-client';
+import { prefetchAnswer } from './first-queries';
+import { firstAnswersAt } from './first-views';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 
@@ -21,24 +21,18 @@ const onServer = <H extends object>(handle: H) => ({ ...handle, rendersOnServer:
 /**
  * A public page's first requests start as its route matches, alongside its chunk, rather than once
  * the chunk has loaded and rendered: the largest paint of the catalog and of a part's page is a
- * part's image, which waits for them (issue 12's Lighthouse budget). Nothing waits for these
- * loaders; the pages read the same queries from the cache, and a failure shows there.
+ * part's image, which waits for them (issue 12's Lighthouse budget). They are the answers the
+ * page declares (first-views.ts); nothing waits for these loaders: the pages read the same
+ * queries from the cache, and a failure shows there.
  */
-const prefetch =
-  (start: (args: LoaderFunctionArgs) => Promise<unknown>[]) =>
-  (args: LoaderFunctionArgs): null => {
-    start(args);
+const firstData =
+  (path: string) =>
+  ({ params, request }: LoaderFunctionArgs): null => {
+    for (const answer of firstAnswersAt(path, { params, search: new URL(request.url).searchParams })) {
+      void prefetchAnswer(queryClient, answer);
+    }
     return null;
   };
-const homeData = prefetch(() => [
-  queryClient.prefetchQuery(newestPartsQuery()),
-  queryClient.prefetchQuery(homeReviewsQuery()),
-]);
-// Only the plain /parts: any search, sort, filter or page is read by the page (catalog-params.ts).
-const catalogData = prefetch(({ request }) =>
-  new URL(request.url).search ? [] : [queryClient.prefetchQuery(plainCatalogQuery())],
-);
-const partData = prefetch(({ params }) => [queryClient.prefetchQuery(partQuery(params.id ?? ''))]);
 
 /**
  * Every page is its own chunk; only the layouts and guards ship in the entry. The browser's router
@@ -57,13 +51,13 @@ export const routes: RouteObject[] = [
           {
             path: '/',
             lazy: home,
-            loader: homeData,
+            loader: firstData('/'),
             handle: onServer(head(titles.home, { description: descriptions.home })),
           },
           {
             path: '/home',
             lazy: home,
-            loader: homeData,
+            loader: firstData('/home'),
             handle: onServer(head(titles.home, { description: descriptions.home, canonicalPath: '/' })),
           },
           {
@@ -72,14 +66,14 @@ export const routes: RouteObject[] = [
               head(titles.catalog, { description: descriptions.catalog, canonicalParams: ['page'] }),
             ),
             lazy: lazyRoute('catalog', () => import('../features/parts/pages/catalog-page')),
-            loader: catalogData,
+            loader: firstData('/parts'),
           },
           {
             path: '/parts/:id',
             // Public: the page names itself after the part once it has loaded (usePageTitle).
             handle: onServer(head(titles.part, { description: descriptions.catalog })),
             lazy: lazyRoute('part', () => import('../features/parts/pages/part-page')),
-            loader: partData,
+            loader: firstData('/parts/:id'),
           },
           {
             path: '/blogs',

@@ -1,6 +1,7 @@
 import { apiMessages, pageMessages } from '@store/shared';
 import type { z } from 'zod';
 import { webEnv } from './env';
+import { searchOf } from './first-answers';
 import { session } from './session';
 
 /**
@@ -79,13 +80,8 @@ export function sendRequestsWith(transport: typeof fetch): void {
 
 /** `path` is the route's (`/api/…`) under the store's origin, or another host's full URL. */
 async function url(path: string, query?: Query): Promise<string> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const search = params.toString();
   const base = /^https?:/.test(path) ? path : `${(await webEnv()).VITE_API_URL}${path}`;
-  return `${base}${search ? `?${search}` : ''}`;
+  return `${base}${searchOf(query)}`;
 }
 
 function requestBody(body: unknown): BodyInit | undefined {

@@ -1,4 +1,4 @@
-import { type FeatureName, type Method, type RouteLine, routeTable } from '@store/shared/route-table';
+import { type FeatureName, type Method, pathOf, type RouteLine, routeTable } from '@store/shared/route-table';
 import { fileNameOf, type Query, request, UnexpectedAnswerError } from './api-client';
 import type { AnswerOutput, ApiClient, ApiFile, Paged, RouteName } from './api-types';
 
@@ -21,6 +21,8 @@ interface Input {
   signal?: AbortSignal;
 }
 
+export { pathOf };
+
 const answerCheck = () => import('./answer-check');
 
 /** The table, each line read as a RouteLine whatever the route. */
@@ -33,15 +35,6 @@ const METHODS = {
   patch: 'PATCH',
   delete: 'DELETE',
 } as const satisfies Record<Method, string>;
-
-/** The route's path with its `:params` filled in, each URI-encoded. */
-export function pathOf(line: RouteLine, params: Record<string, unknown> = {}): string {
-  return line.path.replace(/:(\w+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined || value === null || value === '') throw new Error(`${line.path}: no ${key}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /**
  * Whose token goes with the call: none for 'anyone'; the caller's for 'id-token' and whenever the

@@ -14,6 +14,8 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router-dom';
+import { prefetchAnswer } from '../app/first-queries';
+import { firstAnswersAt } from '../app/first-views';
 import { routes } from '../app/routes';
 import { PAGE_DATA_ELEMENT_ID, ServerRender } from '../components/island';
 import { ServerPageTitle } from '../components/page-head';
@@ -65,44 +67,34 @@ export const renderPage: RenderPage = async (url, options) => {
   if (!rendersOnServer(route?.handle)) return undefined;
 
   // Retries belong to the browser: a failed answer here sends the app, which tries again itself.
-  // The second pass draws what the first fetched: a page whose part was not found says so,
-  // rather than starting to fetch it again (retryOnMount).
+  // The render draws what was fetched before it: a page whose part was not found says so, rather
+  // than starting to fetch it again (retryOnMount).
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
   });
   let ownTitle: { title: string; description: string | undefined } | undefined;
-  const render = () =>
-    renderToString(
-      <Page
-        context={context}
-        queryClient={queryClient}
-        onTitle={(title, description) => {
-          ownTitle = { title, description };
-        }}
-      />,
-    );
 
-  // Two passes: the first tells which answers the page asks for, the second draws it with them.
-  await renderFetch.run(options.fetch, async () => {
-    render();
-    await Promise.all(
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .filter((query) => asked(query) && query.state.status === 'pending')
-        .map((query) =>
-          queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn }),
-        ),
-    );
-  });
+  // The answers the page declares (app/first-views.ts, decision 038), fetched before it renders once.
+  const at = { params: context.matches.at(-1)?.params ?? {}, search: location.searchParams };
+  await renderFetch.run(options.fetch, () =>
+    Promise.all(firstAnswersAt(route?.path, at).map((answer) => prefetchAnswer(queryClient, answer))),
+  );
   let status: ServerRenderedPage['status'] = 200;
-  for (const query of queryClient.getQueryCache().getAll().filter(asked)) {
+  for (const query of queryClient.getQueryCache().getAll()) {
     const { error } = query.state;
     if (error instanceof ApiError && error.status === 404) status = 404;
     else if (query.state.status !== 'success') return UNAVAILABLE;
   }
-  const markup = render();
-  // A query only the second pass made (one that waits on another) would be drawn loading.
+  const markup = renderToString(
+    <Page
+      context={context}
+      queryClient={queryClient}
+      onTitle={(title, description) => {
+        ownTitle = { title, description };
+      }}
+    />,
+  );
+  // A query the page makes that it does not declare would be drawn loading: the app goes instead.
   if (
     queryClient
       .getQueryCache()

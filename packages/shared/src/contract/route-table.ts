@@ -101,3 +101,12 @@ export type FeatureName = keyof RouteTable;
 export type RouteId = {
   [F in FeatureName]: `${F}.${Extract<keyof RouteTable[F], string>}`;
 }[FeatureName];
+
+/** The route's path with its `:params` filled in, each URI-encoded. */
+export function pathOf(line: RouteLine, params: Record<string, unknown> = {}): string {
+  return line.path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === null || value === '') throw new Error(`${line.path}: no ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

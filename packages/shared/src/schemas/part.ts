@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PART_SORTS } from '../constants.js';
 import { validationMessages as m } from '../messages.js';
 import { hasAtMostTwoDecimals, paginationQuerySchema, plainText } from './common.js';
 import { partsCursorSchema } from './cursor.js';
@@ -34,7 +35,7 @@ export const partSchema = z.object({
 });
 export type Part = z.infer<typeof partSchema>;
 
-export const partSortSchema = z.enum(['newest', 'price-asc', 'price-desc']);
+export const partSortSchema = z.enum(PART_SORTS);
 export type PartSort = z.infer<typeof partSortSchema>;
 
 /** What a list may be ordered by: a sort a visitor picks, or a search's best match first. */

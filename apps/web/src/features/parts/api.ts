@@ -1,26 +1,11 @@
-import {
-  type EditProductForm,
-  HOME_PARTS_COUNT,
-  PAGE_SIZE,
-  type PartSort,
-  type ProductInput,
-  type ProductUpdate,
-} from '@store/shared';
+import type { EditProductForm, ProductInput, ProductUpdate } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, uploadToImageHost } from '../../lib/api';
 import { apiBase, webEnv } from '../../lib/env';
+import { answers, catalog, newestParts, type PartsList } from '../../lib/first-answers';
 
-export interface PartsListParams {
-  page: number;
-  limit: number;
-  /** None: a search ranks the closest names first, the catalog shows the newest. */
-  sort?: PartSort | undefined;
-  q?: string | undefined;
-  /** Listed parts that can be ordered now only (the API's `inStock=true`). */
-  inStock?: boolean | undefined;
-  /** Keyset paging (the `X-Next-Cursor` of the page before): replaces `page`. */
-  cursor?: string | undefined;
-}
+/** A page of the catalog's list: its query is keyed by this, and asks what lib/first-answers.ts says. */
+export type PartsListParams = PartsList;
 
 export const partKeys = {
   all: ['parts'] as const,
@@ -31,31 +16,22 @@ export const partKeys = {
 export const partsListQuery = (params: PartsListParams) =>
   queryOptions({
     queryKey: partKeys.list(params),
-    queryFn: ({ signal }) => {
-      const { cursor, inStock, page, ...rest } = params;
-      // With a cursor the page number only labels the page: the API is not asked for it.
-      const query = {
-        ...rest,
-        ...(cursor ? { cursor } : { page }),
-        ...(inStock && { inStock: 'true' as const }),
-      };
-      return api.parts.list({ query, signal });
-    },
+    queryFn: ({ signal }) => api.parts.list({ ...answers.partsList(params).input, signal }),
   });
 
 /**
  * The list /parts shows with nothing in its URL, which the router asks for as soon as the route
  * matches; catalog-params.test.ts checks it is the query the catalog page makes.
  */
-export const plainCatalogQuery = () => partsListQuery({ page: 1, limit: PAGE_SIZE.default, inStock: false });
+export const plainCatalogQuery = () => partsListQuery(catalog(new URLSearchParams()).list);
 
-/** "Our Parts" on the home page: the newest three (spec §2). */
-export const newestPartsQuery = () => partsListQuery({ page: 1, limit: HOME_PARTS_COUNT, sort: 'newest' });
+/** "Our Parts" on the home page (lib/first-answers.ts). */
+export const newestPartsQuery = () => partsListQuery(newestParts().list);
 
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: partKeys.detail(id),
-    queryFn: ({ signal }) => api.parts.get({ params: { id }, signal }),
+    queryFn: ({ signal }) => api.parts.get({ ...answers.part(id).input, signal }),
   });
 
 // Admin: adding, updating and deleting products.

@@ -1,6 +1,7 @@
 import type { ReviewInput } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { answers } from '../../lib/first-answers';
 
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -10,7 +11,7 @@ export const reviewKeys = {
 export const reviewsQuery = (params: { page: number; limit: number }) =>
   queryOptions({
     queryKey: reviewKeys.list(params),
-    queryFn: ({ signal }) => api.reviews.list({ query: params, signal }),
+    queryFn: ({ signal }) => api.reviews.list({ ...answers.reviews(params).input, signal }),
   });
 
 export const deleteReview = (id: string) => api.reviews.remove({ params: { id } });

@@ -2,6 +2,7 @@ import { catalogMessages, PAGE_SIZE, pageMessages, productMessages, stockMessage
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { catalogAnswer } from '../../../lib/first-answers';
 import { partsListQuery } from '../api';
 import { catalogParams } from '../catalog-params';
 import { CatalogControlsIsland } from '../components/catalog-controls';
@@ -18,7 +19,7 @@ export default function CatalogPage() {
   const list = catalogParams(params);
   const { q, sort, page, inStock } = list;
   const parts = useQuery({
-    ...partsListQuery({ ...list, q: q || undefined }),
+    ...partsListQuery(catalogAnswer(list).list),
     placeholderData: keepPreviousData,
   });
 

@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { partQuery, partsListQuery } from '../features/parts';
+import { reviewsQuery } from '../features/reviews';
+import type { FirstAnswer } from '../lib/first-answers';
+
+/**
+ * Starts the feature's own query for a declared answer (lib/first-answers.ts): the same key and
+ * the same call the page's component makes, so the page reads it from the cache.
+ */
+export function prefetchAnswer(client: QueryClient, answer: FirstAnswer): Promise<void> {
+  switch (answer.route) {
+    case 'parts.list':
+      return client.prefetchQuery(partsListQuery(answer.list));
+    case 'parts.get':
+      return client.prefetchQuery(partQuery(answer.id));
+    case 'reviews.list':
+      return client.prefetchQuery(reviewsQuery(answer.reviews));
+  }
+}
