@@ -31,9 +31,9 @@ export async function loadIdentitySettings(): Promise<IdentitySettings> {
   const { IDENTITY_SETTINGS_ELEMENT_ID, identitySettingsSchema } = await import('@store/shared');
   const element = document.getElementById(IDENTITY_SETTINGS_ELEMENT_ID);
   if (element?.textContent) return identitySettingsSchema.parse(JSON.parse(element.textContent));
-  const response = await fetch(`${await storeOrigin()}/api/auth-config`);
-  if (!response.ok) throw new Error(`identity settings: HTTP ${response.status}`);
-  return identitySettingsSchema.parse(await response.json());
+  // Loaded here, not imported: the client's transport reads this module's webEnv().
+  const { api } = await import('./api');
+  return api.identity.settings();
 }
 
 /**
