@@ -15,6 +15,9 @@ test.describe('the quantity goes from the part page to the order', () => {
   }) => {
     await signInAs(page, customer);
     await page.goto(`/parts/${part._id}`);
+    // The store's rendered page comes first; the app then draws a signed-in visitor's page over
+    // it (decision 023): type once it has, or the app's page starts again from the minimum.
+    await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
     await page.getByLabel('Quantity').fill('1000');
     // The fixture's part: $2.50 each with the bulk discount, so 1,000 cost $2,250.00.
     await expect(page.getByTestId('bill-total')).toHaveText('$2,250.00');
