@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiMessages } from '../messages.js';
+import { apiMessages } from '../messages/index.js';
 import { partSchema, partsQuerySchema, productInputSchema, productUpdateSchema } from '../schemas/part.js';
 import {
   apiErrorSchema,

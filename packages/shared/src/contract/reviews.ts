@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiMessages } from '../messages.js';
+import { apiMessages } from '../messages/index.js';
 import { paginationQuerySchema } from '../schemas/common.js';
 import { deleteResultSchema, insertResultSchema } from '../schemas/responses.js';
 import { reviewInputSchema, reviewSchema } from '../schemas/review.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
-import { validationMessages as m } from '../messages.js';
+import { validationMessages as m } from '../messages/index.js';
 import { BIDI_CONTROLS, emailSchema, plainText } from './common.js';
 
 const passwordSchema = z

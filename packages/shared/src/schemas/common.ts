@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE, PAGE_SIZE } from '../constants.js';
-import { validationMessages as m } from '../messages.js';
+import { validationMessages as m } from '../messages/index.js';
 
 /** Opaque ids are UUIDs; anything else can never name a row (so the API answers 404). */
 export const idSchema = z.uuid();

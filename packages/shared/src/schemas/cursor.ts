@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.js';
+import { validationMessages as m } from '../messages/index.js';
 import { idSchema } from './common.js';
 
 /**

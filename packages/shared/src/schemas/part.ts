@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PART_SORTS } from '../constants.js';
-import { validationMessages as m } from '../messages.js';
+import { validationMessages as m } from '../messages/index.js';
 import { hasAtMostTwoDecimals, paginationQuerySchema, plainText } from './common.js';
 import { partsCursorSchema } from './cursor.js';
 

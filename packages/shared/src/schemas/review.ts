@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATING_MAX } from '../constants.js';
-import { validationMessages as m } from '../messages.js';
+import { validationMessages as m } from '../messages/index.js';
 import { hasAtMostTwoDecimals, plainText } from './common.js';
 
 /**

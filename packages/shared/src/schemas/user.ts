@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.js';
+import { validationMessages as m } from '../messages/index.js';
 import { displayNameSchema } from './auth.js';
 import { BIDI_CONTROLS, emailSchema, hasAtMostTwoDecimals, plainText } from './common.js';
 import { addressSchema, phoneSchema } from './order.js';

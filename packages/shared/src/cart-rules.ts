@@ -1,0 +1,71 @@
+import { cartMessages as m } from './messages/cart.js';
+
+/**
+ * What a cart line's quantity may be (issue 22): at least the part's minimum order, a whole number
+ * of packs, at most the stock. A line that breaks a rule is kept and flagged with the nearest
+ * quantity that keeps them all, so the customer sees why and fixes it with one click.
+ */
+
+export type LineProblemCode = 'below-minimum' | 'not-multiple' | 'over-stock' | 'unavailable';
+
+export interface LineProblem {
+  code: LineProblemCode;
+  message: string;
+  /** The nearest valid quantity; null when no quantity is valid (too little stock, delisted). */
+  suggestedQuantity: number | null;
+}
+
+export interface LineRules {
+  quantity: number;
+  minOrderQuantity: number;
+  /** The pack size: quantities are whole multiples of it. */
+  orderMultiple: number;
+  availableQuantity: number;
+  /** Still listed in the catalog (not deleted). */
+  listed: boolean;
+}
+
+/**
+ * The valid quantity nearest to `quantity`, or null when none is. The minimum is a multiple of
+ * the pack (the product form refuses it otherwise), so the valid quantities are the packs from
+ * the minimum up to the stock. Halfway between two, the larger: the customer asked for more.
+ */
+export function nearestValidQuantity({
+  quantity,
+  minOrderQuantity,
+  orderMultiple,
+  availableQuantity,
+}: Omit<LineRules, 'listed'>): number | null {
+  const pack = Math.max(1, orderMultiple);
+  const lowest = Math.ceil(Math.max(1, minOrderQuantity) / pack) * pack;
+  const highest = Math.floor(availableQuantity / pack) * pack;
+  if (highest < lowest) return null;
+  const clamped = Math.min(Math.max(quantity, lowest), highest);
+  const below = Math.floor(clamped / pack) * pack;
+  const above = below === clamped ? below : below + pack;
+  if (below < lowest) return above;
+  if (above > highest) return below;
+  return clamped - below < above - clamped ? below : above;
+}
+
+/** The line's first broken rule, or null when it may be ordered as it is. */
+export function lineProblem(line: LineRules): LineProblem | null {
+  const suggestedQuantity = line.listed ? nearestValidQuantity(line) : null;
+  const problem = (code: LineProblemCode, message: string): LineProblem => ({
+    code,
+    message,
+    suggestedQuantity,
+  });
+  if (!line.listed) return problem('unavailable', m.unavailable);
+  if (suggestedQuantity === null) {
+    return problem('unavailable', m.notEnoughForMinimum(line.availableQuantity, line.minOrderQuantity));
+  }
+  if (line.quantity > line.availableQuantity)
+    return problem('over-stock', m.overStock(line.availableQuantity));
+  if (line.quantity < line.minOrderQuantity)
+    return problem('below-minimum', m.belowMinimum(line.minOrderQuantity));
+  if (line.quantity % Math.max(1, line.orderMultiple) !== 0) {
+    return problem('not-multiple', m.notMultiple(line.orderMultiple));
+  }
+  return null;
+}
