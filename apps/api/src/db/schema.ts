@@ -10,6 +10,7 @@ import {
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -30,6 +31,15 @@ export const parts = pgTable(
     availableQuantity: integer('available_quantity').notNull(),
     description: text('description').notNull(),
     bulkDiscount: boolean('bulk_discount').notNull().default(false),
+    /**
+     * The part number customers quote, unique case-insensitively. A part inserted without one
+     * gets `PD-` and six digits from part_sku_seq (migration 0018).
+     */
+    sku: text('sku')
+      .notNull()
+      .default(sql`('PD-' || lpad(nextval('part_sku_seq')::text, 6, '0'))`),
+    /** The pack size: every quantity ordered is a whole number of packs, the minimum included. */
+    orderMultiple: integer('order_multiple').notNull().default(1),
     addedBy: text('added_by'),
     createdAt: createdAt(),
     /** Deleted parts leave the storefront but stay for the orders that name them. */
@@ -39,6 +49,10 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} > 0`),
     check('parts_available_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} >= 1`),
+    check('parts_sku_format', sql`${t.sku} ~ '^[A-Za-z0-9._-]{1,40}$'`),
+    check('parts_order_multiple_positive', sql`${t.orderMultiple} >= 1`),
+    check('parts_min_order_whole_packs', sql`${t.minOrderQuantity} % ${t.orderMultiple} = 0`),
+    uniqueIndex('parts_sku_idx').on(sql`lower(${t.sku})`),
     // NULLS FIRST is PostgreSQL's default for DESC, so `order by created_at desc, id desc` uses it.
     index('parts_listed_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -147,6 +161,8 @@ export const users = pgTable(
  */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001, minValue: 100001 });
 
+export const partSkuSeq = pgSequence('part_sku_seq', { startWith: 1 });
+
 /**
  * Orders keep a copy of the part's name and unit price at the time of the order, so deleting
  * or repricing a part never changes a past bill. Totals are bigint cents (quantity × price can
@@ -180,6 +196,10 @@ export const orders = pgTable(
     /** Set when the order ships (both optional: a parcel handed over the counter has neither). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /** How many lines the order has (order_lines), for lists that do not read the lines. */
+    lineCount: integer('line_count').notNull().default(1),
+    /** The buyer's own purchase-order number, printed on the order, invoice, e-mails and CSV. */
+    poReference: text('po_reference'),
     /** The client's `Idempotency-Key`: a retry by the same customer returns this order. */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the request first sent under the key: a repeat with another body is refused. */
@@ -190,6 +210,7 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_positive', sql`${t.productQuantity} > 0`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('orders_line_count_positive', sql`${t.lineCount} >= 1`),
     check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
     // text_pattern_ops: the desk's e-mail prefix search (`like 'abc%'`) reads a range of this
     // index whatever the database's collation; equality (a customer's own orders) still does.
@@ -207,6 +228,60 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx')
       .on(t.email, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
+ * An order's lines (migration 0018): each part with its SKU, name and unit price as they were when
+ * ordered, so repricing or deleting a part never changes a past bill. `orders` keeps the totals;
+ * its part_id, product_name and unit_price_cents are the first line's, product_quantity the units.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** 1, 2, …: the order in which the lines are shown. */
+    position: integer('position').notNull(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id),
+    sku: text('sku').notNull(),
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'order_lines_pkey', columns: [t.orderId, t.position] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_position_positive', sql`${t.position} >= 1`),
+    check('order_lines_total_nonnegative', sql`${t.totalCents} >= 0`),
+    index('order_lines_part_idx').on(t.partId),
+  ],
+);
+
+/**
+ * Each customer's cart, a line per part, kept on the server across sign-outs and devices. No
+ * prices here: the cart is priced from today's parts on every read.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    email: text('email').notNull(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'cart_lines_pkey', columns: [t.email, t.partId] }),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('cart_lines_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
 );
 
