@@ -35,9 +35,7 @@ export const parts = pgTable(
      * The part number customers quote, unique case-insensitively. A part inserted without one
      * gets `PD-` and six digits from part_sku_seq (migration 0018).
      */
-    sku: text('sku')
-      .notNull()
-      .default(sql`('PD-' || lpad(nextval('part_sku_seq')::text, 6, '0'))`),
+    sku: text('sku').notNull().default(sql`('PD-' || lpad(nextval('part_sku_seq')::text, 6, '0'))`),
     /** The pack size: every quantity ordered is a whole number of packs, the minimum included. */
     orderMultiple: integer('order_multiple').notNull().default(1),
     addedBy: text('added_by'),
