@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderReport } from '../bench/orders/report.js';
 import type { LoadSummary } from '../bench/read-path/load-worker.js';
 import { report, type SizeResult } from '../bench/read-path/report.js';
 import type { Route, RouteKey } from '../bench/read-path/routes.js';
@@ -96,5 +97,28 @@ describe('the bench report', () => {
     expect(verdict(text, '100 parts', 'order')).toBe('PASS');
     expect(verdict(text, '100,000 parts', 'order')).toBe('FAIL');
     expect(tally.fail).toBeGreaterThan(0);
+  });
+
+  it('holds each order case to its share of the insert limit, and fails any non-2xx answer', () => {
+    const limit = summary({ rps: 6000 });
+    const { text, pass, fail } = orderReport({
+      limit,
+      results: [
+        { route: route('order-spread'), store: summary({ rps: 1800 }) }, // 0.3: PASS
+        { route: route('order-lines'), store: summary({ rps: 1100 }) }, // 0.183: FAIL
+        { route: route('order-hot'), store: summary({ rps: 3000, non2xx: 1 }) }, // fast, but one 409
+      ],
+    });
+    const cell = (label: string) =>
+      text
+        .split('\n')
+        .find((row) => row.startsWith(`| ${label} |`))
+        ?.split('|')
+        .at(-2)
+        ?.trim();
+    expect(cell('order-spread')).toBe('PASS');
+    expect(cell('order-lines')).toBe('FAIL');
+    expect(cell('order-hot')).toBe('FAIL (errors)');
+    expect({ pass, fail }).toEqual({ pass: 1, fail: 2 });
   });
 });

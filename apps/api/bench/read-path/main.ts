@@ -13,6 +13,7 @@
  *   BENCH_SECONDS=1 BENCH_LARGE=10000 npm run bench      # quicker, while developing
  *   BENCH_WARMUP_SECONDS=2 BENCH_POSTGRES_URL=postgres://postgres@db:5432 npm run bench
  *   BENCH_ROUTES=part,order npm run bench               # some routes only (keys in routes.ts)
+ *   BENCH_ROUTES=order-spread,order-lines,order-hot npm run bench   # the orders against the insert limit only
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -20,11 +21,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiRoot } from '../../src/lib/paths.js';
+import { orderReport } from '../orders/report.js';
+import { benchOrders } from '../orders/run.js';
 import { cleanUpAll } from './cleanup.js';
 import { cannedResponses, startLimitServer } from './limit-process.js';
 import { measure } from './load.js';
 import { LATENCY_FLOOR_MS, type RouteResult, report, type SizeResult } from './report.js';
-import { benchRoutes, orderHeaders, type Route } from './routes.js';
+import { benchRoutes, ORDER_ROUTE_KEYS, orderHeaders, READ_ROUTE_KEYS, type Route } from './routes.js';
 import { createBenchDatabase } from './seed.js';
 import { type BenchSettings, readSettings } from './settings.js';
 import { STORE_LOG_LEVEL, startStore } from './store-process.js';
@@ -133,12 +136,23 @@ async function main() {
   const settings = readSettings();
   build();
   await describeRun(settings);
+  const chosen = (keys: readonly string[]) =>
+    !settings.only || settings.only.some((key) => keys.includes(key));
   const sizes: SizeResult[] = [];
-  for (const size of settings.sizes) sizes.push(await benchSize(settings, size));
+  if (chosen(READ_ROUTE_KEYS)) for (const size of settings.sizes) sizes.push(await benchSize(settings, size));
+  const orders = chosen(ORDER_ROUTE_KEYS) ? await benchOrders(settings) : undefined;
+  const sections: string[] = [];
+  if (sizes.length > 0) sections.push(report(sizes).text);
+  if (orders) {
+    const table = orderReport(orders);
+    sections.push(
+      `### Orders on PostgreSQL against one durable INSERT … RETURNING per request\n\n${table.text}\n\n${table.pass} PASS, ${table.fail} FAIL`,
+    );
+  }
   // Other work on the machine weighs on every figure: the load average says how much there was.
   const [load1, load5] = os.loadavg();
   console.log(
-    `\n${report(sizes).text}\nload average at the end: ${load1?.toFixed(2)} (1 min), ${load5?.toFixed(2)} (5 min)`,
+    `\n${sections.join('\n\n')}\nload average at the end: ${load1?.toFixed(2)} (1 min), ${load5?.toFixed(2)} (5 min)`,
   );
 }
 

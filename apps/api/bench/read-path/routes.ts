@@ -1,6 +1,19 @@
 import { PAGE_SIZE } from '@store/shared';
 
-export const ROUTE_KEYS = ['home', 'catalog', 'deep', 'search', 'part', 'reviews', 'index', 'order'] as const;
+/** The read path's routes (and the spec's order), measured at both catalog sizes. */
+export const READ_ROUTE_KEYS = [
+  'home',
+  'catalog',
+  'deep',
+  'search',
+  'part',
+  'reviews',
+  'index',
+  'order',
+] as const;
+/** Order placement against the insert limit (bench/orders, issue 22). */
+export const ORDER_ROUTE_KEYS = ['order-spread', 'order-lines', 'order-hot'] as const;
+export const ROUTE_KEYS = [...READ_ROUTE_KEYS, ...ORDER_ROUTE_KEYS] as const;
 export type RouteKey = (typeof ROUTE_KEYS)[number];
 
 export interface Route {
