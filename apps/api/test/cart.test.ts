@@ -46,7 +46,8 @@ const http = () => ctx.http();
 const getCart = (who = customer) => http().get('/api/cart').set(who.auth);
 const setLine = (partId: string, quantity: unknown, who = customer) =>
   http().put(`/api/cart/${partId}`).set(who.auth).send({ quantity });
-const importText = (text: unknown, who = customer) => http().post('/api/cart/import').set(who.auth).send({ text });
+const importText = (text: unknown, who = customer) =>
+  http().post('/api/cart/import').set(who.auth).send({ text });
 
 describe('GET /api/cart', () => {
   it('answers an empty cart', async () => {
@@ -55,8 +56,18 @@ describe('GET /api/cart', () => {
   });
 
   it('prices each line from today’s part, bulk discount per line, lines in the order added', async () => {
-    const plain = await addPart({ name: 'Plain fan', priceCents: 1250, minOrderQuantity: 10, orderMultiple: 5 });
-    const bulk = await addPart({ name: 'Bulk cable', priceCents: 199, bulkDiscount: true, availableQuantity: 5000 });
+    const plain = await addPart({
+      name: 'Plain fan',
+      priceCents: 1250,
+      minOrderQuantity: 10,
+      orderMultiple: 5,
+    });
+    const bulk = await addPart({
+      name: 'Bulk cable',
+      priceCents: 199,
+      bulkDiscount: true,
+      availableQuantity: 5000,
+    });
     await setLine(plain.id, 20).expect(200);
     await setLine(bulk.id, 1000).expect(200);
     const res = await getCart().expect(200);
@@ -181,7 +192,9 @@ describe('PUT /api/cart/:partId', () => {
     const ids = rows.map((row) => row.id);
     await ctx.db
       .insert(cartLines)
-      .values(ids.slice(0, MAX_CART_LINES - 1).map((partId) => ({ email: customer.email, partId, quantity: 1 })));
+      .values(
+        ids.slice(0, MAX_CART_LINES - 1).map((partId) => ({ email: customer.email, partId, quantity: 1 })),
+      );
     const hundredth = await setLine(ids[MAX_CART_LINES - 1] ?? '', 1).expect(200);
     expect(hundredth.body.lines).toHaveLength(MAX_CART_LINES);
     const refused = await setLine(ids[MAX_CART_LINES] ?? '', 1).expect(409);
@@ -227,7 +240,14 @@ describe('POST /api/cart/import', () => {
     const res = await importText(text).expect(200);
     expect(res.body.rows).toEqual([
       { row: 2, sku: a.sku, quantity: 10, status: 'added', message: null, suggestedQuantity: null },
-      { row: 4, sku: b.sku.toLowerCase(), quantity: 3, status: 'added', message: null, suggestedQuantity: null },
+      {
+        row: 4,
+        sku: b.sku.toLowerCase(),
+        quantity: 3,
+        status: 'added',
+        message: null,
+        suggestedQuantity: null,
+      },
       { row: 5, sku: c.sku, quantity: 4, status: 'added', message: null, suggestedQuantity: null },
       { row: 7, sku: d.sku, quantity: 2, status: 'added', message: null, suggestedQuantity: null },
       { row: 8, sku: a.sku, quantity: 1, status: 'added', message: null, suggestedQuantity: null },
@@ -245,17 +265,57 @@ describe('POST /api/cart/import', () => {
     const good = await addPart();
     const packs = await addPart({ minOrderQuantity: 10, orderMultiple: 5 });
     const gone = await addPart({ deletedAt: new Date() });
-    const text = [`NOPE-1,5`, `${good.sku},2.5`, `${gone.sku},1`, `${packs.sku},12`, `${good.sku},4`, ',3'].join(
-      '\n',
-    );
+    const text = [
+      `NOPE-1,5`,
+      `${good.sku},2.5`,
+      `${gone.sku},1`,
+      `${packs.sku},12`,
+      `${good.sku},4`,
+      ',3',
+    ].join('\n');
     const res = await importText(text).expect(200);
     expect(res.body.rows).toEqual([
-      { row: 1, sku: 'NOPE-1', quantity: 5, status: 'error', message: cartApiMessages.unknownSku('NOPE-1'), suggestedQuantity: null },
-      { row: 2, sku: good.sku, quantity: null, status: 'error', message: cartApiMessages.rowQuantityInvalid, suggestedQuantity: null },
-      { row: 3, sku: gone.sku, quantity: 1, status: 'error', message: cartApiMessages.partGone, suggestedQuantity: null },
-      { row: 4, sku: packs.sku, quantity: 12, status: 'added', message: cartMessages.notMultiple(5), suggestedQuantity: 10 },
+      {
+        row: 1,
+        sku: 'NOPE-1',
+        quantity: 5,
+        status: 'error',
+        message: cartApiMessages.unknownSku('NOPE-1'),
+        suggestedQuantity: null,
+      },
+      {
+        row: 2,
+        sku: good.sku,
+        quantity: null,
+        status: 'error',
+        message: cartApiMessages.rowQuantityInvalid,
+        suggestedQuantity: null,
+      },
+      {
+        row: 3,
+        sku: gone.sku,
+        quantity: 1,
+        status: 'error',
+        message: cartApiMessages.partGone,
+        suggestedQuantity: null,
+      },
+      {
+        row: 4,
+        sku: packs.sku,
+        quantity: 12,
+        status: 'added',
+        message: cartMessages.notMultiple(5),
+        suggestedQuantity: 10,
+      },
       { row: 5, sku: good.sku, quantity: 4, status: 'added', message: null, suggestedQuantity: null },
-      { row: 6, sku: '', quantity: 3, status: 'error', message: cartApiMessages.noSku, suggestedQuantity: null },
+      {
+        row: 6,
+        sku: '',
+        quantity: 3,
+        status: 'error',
+        message: cartApiMessages.noSku,
+        suggestedQuantity: null,
+      },
     ]);
     expect(res.body.cart.lines).toHaveLength(2);
   });
@@ -274,7 +334,11 @@ describe('POST /api/cart/import', () => {
   it('refuses rows for new parts beyond the cart’s cap, with their message', async () => {
     const rows = await ctx.db
       .insert(parts)
-      .values(Array.from({ length: MAX_CART_LINES + 1 }, (_, i) => partRow({ sku: `CAP-${i}`, minOrderQuantity: 1 })))
+      .values(
+        Array.from({ length: MAX_CART_LINES + 1 }, (_, i) =>
+          partRow({ sku: `CAP-${i}`, minOrderQuantity: 1 }),
+        ),
+      )
       .returning({ id: parts.id, sku: parts.sku });
     const text = [...rows, rows[0]].map((row) => `${row?.sku},1`).join('\n');
     const res = await importText(text).expect(200);
@@ -350,9 +414,30 @@ describe('POST /api/order/:id/reorder', () => {
     const res = await http().post(`/api/order/${order.id}/reorder`).set(customer.auth).expect(200);
     expect(res.body.rows).toEqual([
       { row: 1, sku: kept.sku, quantity: 4, status: 'added', message: null, suggestedQuantity: null },
-      { row: 2, sku: short.sku, quantity: 6, status: 'added', message: cartMessages.overStock(3), suggestedQuantity: 3 },
-      { row: 3, sku: soldOut.sku, quantity: 10, status: 'error', message: cartApiMessages.soldOut, suggestedQuantity: null },
-      { row: 4, sku: gone.sku, quantity: 1, status: 'error', message: cartApiMessages.partGone, suggestedQuantity: null },
+      {
+        row: 2,
+        sku: short.sku,
+        quantity: 6,
+        status: 'added',
+        message: cartMessages.overStock(3),
+        suggestedQuantity: 3,
+      },
+      {
+        row: 3,
+        sku: soldOut.sku,
+        quantity: 10,
+        status: 'error',
+        message: cartApiMessages.soldOut,
+        suggestedQuantity: null,
+      },
+      {
+        row: 4,
+        sku: gone.sku,
+        quantity: 1,
+        status: 'error',
+        message: cartApiMessages.partGone,
+        suggestedQuantity: null,
+      },
     ]);
     expect(res.body.cart.lines).toEqual([
       expect.objectContaining({ partId: kept.id, quantity: 5, unitPrice: 6, lineTotal: 30 }),
@@ -397,7 +482,9 @@ describe('POST /api/cart/merge', () => {
         ],
       })
       .expect(200);
-    expect(res.body.cart.lines.map((l: { partId: string; quantity: number }) => [l.partId, l.quantity])).toEqual([
+    expect(
+      res.body.cart.lines.map((l: { partId: string; quantity: number }) => [l.partId, l.quantity]),
+    ).toEqual([
       [a.id, 7],
       [b.id, 4],
     ]);
@@ -409,7 +496,11 @@ describe('POST /api/cart/merge', () => {
 
   it('refuses more than the cart’s cap of lines, or bad ones (400)', async () => {
     const line = { partId: '7d0c7a4e-3f1a-4a39-9d38-0a7e1f1b2c3d', quantity: 1 };
-    for (const lines of [Array.from({ length: MAX_CART_LINES + 1 }, () => line), [{ ...line, quantity: 0 }], 'x']) {
+    for (const lines of [
+      Array.from({ length: MAX_CART_LINES + 1 }, () => line),
+      [{ ...line, quantity: 0 }],
+      'x',
+    ]) {
       await http().post('/api/cart/merge').set(customer.auth).send({ lines }).expect(400);
     }
   });

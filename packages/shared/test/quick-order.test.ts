@@ -8,7 +8,12 @@ const rowsOf = (text: string): QuickOrderRow[] => {
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.rows;
 };
-const ok = (row: number, sku: string, quantity: number): QuickOrderRow => ({ row, sku, quantity, error: null });
+const ok = (row: number, sku: string, quantity: number): QuickOrderRow => ({
+  row,
+  sku,
+  quantity,
+  error: null,
+});
 
 describe('parseQuickOrder', () => {
   it.each([
@@ -32,19 +37,17 @@ describe('parseQuickOrder', () => {
     ]);
   });
 
-  it.each([
-    'sku,quantity',
-    'SKU;Qty',
-    'Part number\tQuantity',
-    '"SKU","Quantity"',
-    'sku qty',
-    'Item,Amount',
-  ])('drops the header row %j', (header) => {
-    expect(rowsOf(`${header}\nAB-1,10`)).toEqual([ok(2, 'AB-1', 10)]);
-  });
+  it.each(['sku,quantity', 'SKU;Qty', 'Part number\tQuantity', '"SKU","Quantity"', 'sku qty', 'Item,Amount'])(
+    'drops the header row %j',
+    (header) => {
+      expect(rowsOf(`${header}\nAB-1,10`)).toEqual([ok(2, 'AB-1', 10)]);
+    },
+  );
 
   it('keeps a first row that is not a header, and reads a header only first', () => {
-    expect(rowsOf('AB-1,ten')).toEqual([{ row: 1, sku: 'AB-1', quantity: null, error: m.rowQuantityInvalid }]);
+    expect(rowsOf('AB-1,ten')).toEqual([
+      { row: 1, sku: 'AB-1', quantity: null, error: m.rowQuantityInvalid },
+    ]);
     expect(rowsOf('AB-1,1\nsku,quantity')[1]).toEqual({
       row: 2,
       sku: 'sku',

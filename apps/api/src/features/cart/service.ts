@@ -5,8 +5,8 @@ import {
   type CartMergeResult,
   type CartRow,
   type CartRowsResult,
-  cartApiMessages as m,
   MAX_CART_LINES,
+  cartApiMessages as m,
   nearestValidQuantity,
   parseQuickOrder,
 } from '@store/shared';
@@ -26,7 +26,8 @@ interface RowToAdd {
 }
 
 /** A part with fewer units left than its smallest valid quantity: no line of it can be ordered. */
-const soldOut = (part: PartRules) => nearestValidQuantity({ ...part, quantity: part.minOrderQuantity }) === null;
+const soldOut = (part: PartRules) =>
+  nearestValidQuantity({ ...part, quantity: part.minOrderQuantity }) === null;
 
 /**
  * The customer's cart (issue 22, decision 040): kept on the server, priced from today's parts on
@@ -65,7 +66,15 @@ export function createCartService(repo: CartRepo) {
       if (!held.has(part.partId) && held.size >= MAX_CART_LINES) return refuse(m.rowCartFull(MAX_CART_LINES));
       held.add(part.partId);
       additions.set(part.partId, (additions.get(part.partId) ?? 0) + quantity);
-      return { row, sku, quantity, status: 'added', message: null, suggestedQuantity: null, partId: part.partId };
+      return {
+        row,
+        sku,
+        quantity,
+        status: 'added',
+        message: null,
+        suggestedQuantity: null,
+        partId: part.partId,
+      };
     });
     await tx.add(
       email,
@@ -77,7 +86,9 @@ export function createCartService(repo: CartRepo) {
       cart,
       rows: results.map(({ partId, ...row }) => {
         const problem = partId === undefined ? null : problems.get(partId);
-        return problem ? { ...row, message: problem.message, suggestedQuantity: problem.suggestedQuantity } : row;
+        return problem
+          ? { ...row, message: problem.message, suggestedQuantity: problem.suggestedQuantity }
+          : row;
       }),
     };
   }
@@ -114,7 +125,9 @@ export function createCartService(repo: CartRepo) {
       if (!parsed.ok) throw new Invalid(parsed.message, { text: parsed.message });
       return repo.inTransaction(async (tx) => {
         await tx.lock(caller.email);
-        const skus = [...new Set(parsed.rows.filter((row) => !row.error).map((row) => row.sku.toLowerCase()))];
+        const skus = [
+          ...new Set(parsed.rows.filter((row) => !row.error).map((row) => row.sku.toLowerCase())),
+        ];
         const parts = new Map((await tx.bySkus(skus)).map((part) => [part.key, part]));
         const rows = parsed.rows.map((row) => ({ ...row, part: parts.get(row.sku.toLowerCase()) }));
         return addRows(caller.email, tx, rows, { refuseSoldOut: false });
