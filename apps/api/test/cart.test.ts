@@ -201,6 +201,21 @@ describe('PUT /api/cart/:partId', () => {
     expect(refused.body).toEqual({ message: cartApiMessages.cartFull(MAX_CART_LINES) });
     await setLine(ids[0] ?? '', 9).expect(200);
   });
+  it('lets only one of two new parts sent at once take the last place (the cart’s lock)', async () => {
+    const rows = await ctx.db
+      .insert(parts)
+      .values(Array.from({ length: MAX_CART_LINES + 1 }, () => partRow({ minOrderQuantity: 1 })))
+      .returning({ id: parts.id });
+    const ids = rows.map((row) => row.id);
+    await ctx.db
+      .insert(cartLines)
+      .values(
+        ids.slice(0, MAX_CART_LINES - 1).map((partId) => ({ email: customer.email, partId, quantity: 1 })),
+      );
+    const answers = await Promise.all(ids.slice(MAX_CART_LINES - 1).map((id) => setLine(id, 1)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect((await getCart().expect(200)).body.lines).toHaveLength(MAX_CART_LINES);
+  });
 });
 
 describe('DELETE /api/cart/:partId and /api/cart', () => {
