@@ -370,6 +370,7 @@ describe('POST /api/cart/import', () => {
     ['no text', undefined],
     ['blank text', ' \n '],
     ['too long a text', 'A'.repeat(50_001)],
+    ['control characters', 'AB-1,1\u0000'],
   ])('refuses %s (400)', async (_name, text) => {
     const res = await importText(text).expect(400);
     expect(res.body.fields?.text).toBeDefined();
