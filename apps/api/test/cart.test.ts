@@ -125,6 +125,9 @@ describe('GET /api/cart', () => {
       { code: 'unavailable', message: cartMessages.unavailable, suggestedQuantity: null },
     ]);
     expect(res.body).toMatchObject({ units: 33, total: 33 });
+    // A deleted part's line is removed like any other.
+    const removed = await http().delete(`/api/cart/${gone.id}`).set(customer.auth).expect(200);
+    expect(removed.body).toMatchObject({ units: 31, total: 31 });
   });
 
   it('never shows another customer’s cart', async () => {
