@@ -8,6 +8,7 @@ export * from './money.js';
 export * from './order-moves.js';
 export * from './page-search.js';
 export * from './schemas/auth.js';
+export * from './schemas/checkout.js';
 export * from './schemas/common.js';
 export * from './schemas/cursor.js';
 export * from './schemas/identity-settings.js';

@@ -1,7 +1,7 @@
 import {
   apiMessages,
+  type CheckoutRequest,
   computeBill,
-  IDEMPOTENCY_KEY_TTL_HOURS,
   type InsertResult,
   type MyOrdersQuery,
   type Order,
@@ -21,14 +21,15 @@ import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
 import type { ListedParts } from '../parts/service.js';
+import { createCheckout } from './checkout.js';
 import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
+import { KEY_LIFETIME_SECONDS, record } from './record.js';
 import {
   IdempotencyKeyTaken,
   type OrderEventRow,
   type OrderLineRow,
   type OrderRow,
   type OrdersRepo,
-  type OrdersTransaction,
 } from './repo.js';
 
 /** Orders the CSV export reads at a time: memory stays bounded however many there are. */
@@ -36,9 +37,6 @@ export const CSV_BATCH_SIZE = 500;
 
 /** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
 export const EXPIRY_BATCH = 100;
-
-/** How long an idempotency key holds: an older one is spent, and a repeat places a new order. */
-const KEY_LIFETIME_SECONDS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60;
 
 /** Who the history names for what the store does on its own (the expiry). */
 const SYSTEM = 'system';
@@ -53,16 +51,6 @@ export interface Move {
   owner?: string | undefined;
   carrier?: string | undefined;
   trackingNumber?: string | undefined;
-}
-
-/**
- * What every change of an order brings with it, in the change's transaction: its history entry
- * (who and when), and the `order-event` job that tells the people concerned (the job works out
- * which e-mails the entry calls for, mail/order-emails.ts).
- */
-async function record(tx: OrdersTransaction, order: OrderRow, by: string): Promise<void> {
-  const eventId = await tx.recordEvent(order, by);
-  await tx.enqueue('order-event', { eventId });
 }
 
 /**
@@ -153,6 +141,7 @@ export function createOrdersService(deps: {
 }) {
   const { orders, parts } = deps;
   const moves = createOrderMoves(orders);
+  const placeLines = createCheckout(deps);
 
   /**
    * Takes the stock and records the order in one transaction, with the rules that guard it.
@@ -297,6 +286,24 @@ export function createOrdersService(deps: {
       throw new Conflict(apiMessages.outOfStock(part.availableQuantity), {
         availableQuantity: String(part.availableQuantity),
       });
+    },
+
+    /**
+     * One order of many lines, from the caller's cart (emptied with it) or from `input.lines`
+     * (checkout.ts). A repeat under the same idempotency key answers with the first order.
+     */
+    async checkout(
+      customer: Caller,
+      input: CheckoutRequest,
+      idempotencyKey?: string,
+    ): Promise<InsertResult & { order: Order }> {
+      const hash = idempotencyKey ? requestHash(input) : undefined;
+      const { order, lines, replayed } = await placeLines(customer, input, idempotencyKey, hash);
+      if (replayed && order.idempotencyHash !== hash)
+        throw new Unprocessable(apiMessages.idempotencyKeyReused);
+      const [shown] = lines ? [toOrderDto(order, lines)] : await withLines([order]);
+      if (!shown) throw new Error('The placed order was not shown');
+      return { acknowledged: true, insertedId: order.id, order: shown };
     },
 
     async listMine(customer: Caller, query: MyOrdersQuery): Promise<Page<Order>> {
