@@ -22,7 +22,14 @@ import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
 import type { ListedParts } from '../parts/service.js';
 import { createCheckout } from './checkout.js';
-import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
+import {
+  type InvoiceOrder,
+  lineOfOrder,
+  ORDER_CSV_COLUMNS,
+  toInvoiceOrder,
+  toOrderDetailDto,
+  toOrderDto,
+} from './dto.js';
 import { KEY_LIFETIME_SECONDS, record } from './record.js';
 import {
   IdempotencyKeyTaken,
@@ -325,7 +332,14 @@ export function createOrdersService(deps: {
     async *exportCsv(filter: OrdersFilter, batchSize = CSV_BATCH_SIZE): AsyncGenerator<string> {
       let head = CSV_BOM + csvRow(ORDER_CSV_COLUMNS.map(([name]) => name));
       for await (const batch of orders.batches(filter, batchSize)) {
-        yield head + batch.map((row) => csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row)))).join('');
+        // One query for the whole batch's lines; one CSV row per line.
+        const lines = await orders.linesOf(batch.map((row) => row.id));
+        const rows = batch.flatMap((row) =>
+          (lines.get(row.id) ?? [lineOfOrder(row)]).map((line) =>
+            csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row, line))),
+          ),
+        );
+        yield head + rows.join('');
         head = '';
       }
       if (head) yield head;
