@@ -78,13 +78,43 @@ export interface InvoiceOrder {
     companyName?: string;
     vatNumber?: string;
   };
-  line: { description: string; quantity: number; unitPriceCents: number; amountCents: number };
-  /** Absent when the order had no bulk discount. */
-  discount?: { percent: number; amountCents: number };
+  /** The buyer's own purchase-order number, if they gave one. */
+  poReference?: string | null;
+  /** Every line, in order. `amountCents` is quantity × unit price, before the line's discount. */
+  lines: InvoiceLine[];
+  /**
+   * Absent when no line had a bulk discount; `percent` is null when the lines' rates differ
+   * (each line shows its own).
+   */
+  discount?: { percent: number | null; amountCents: number };
   totalCents: number;
 }
 
-export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
+export interface InvoiceLine {
+  sku: string;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+  discountPercent: number;
+  discountCents: number;
+}
+
+export function toInvoiceOrder(row: OrderRow, lines: readonly OrderLineRow[]): InvoiceOrder {
+  const shown: InvoiceLine[] = (
+    lines.length > 0 ? lines : [{ ...lineOfOrder(row), discountPercent: row.discountPercent }]
+  ).map((line) => ({
+    sku: line.sku,
+    description: line.productName,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    amountCents: line.unitPriceCents * line.quantity,
+    discountPercent: line.discountPercent,
+    discountCents: line.discountCents,
+  }));
+  const discounted = shown.filter((line) => line.discountCents > 0);
+  const rates = new Set(discounted.map((line) => line.discountPercent));
+  const discountCents = discounted.reduce((sum, line) => sum + line.discountCents, 0);
   return {
     number: formatOrderNumber(row.number),
     placedAt: row.createdAt,
@@ -99,14 +129,10 @@ export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
       ...(row.companyName && { companyName: row.companyName }),
       ...(row.vatNumber && { vatNumber: row.vatNumber }),
     },
-    line: {
-      description: row.productName,
-      quantity: row.productQuantity,
-      unitPriceCents: row.unitPriceCents,
-      amountCents: row.unitPriceCents * row.productQuantity,
-    },
-    ...(row.discountCents > 0 && {
-      discount: { percent: row.discountPercent, amountCents: row.discountCents },
+    poReference: row.poReference,
+    lines: shown,
+    ...(discountCents > 0 && {
+      discount: { percent: rates.size === 1 ? ([...rates][0] ?? null) : null, amountCents: discountCents },
     }),
     totalCents: row.totalCents,
   };

@@ -357,7 +357,8 @@ export function createOrdersService(deps: {
 
     /** The invoice's figures (features/invoices), for exactly those who may see the order. */
     async invoiceData(requester: Caller, id: string): Promise<InvoiceOrder> {
-      return toInvoiceOrder(await visibleOrder(requester, id));
+      const order = await visibleOrder(requester, id);
+      return toInvoiceOrder(order, (await orders.linesOf([order.id])).get(order.id) ?? []);
     },
 
     /** The spec's Cancel Order: an unpaid order, by its owner or an admin. */
