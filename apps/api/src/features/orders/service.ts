@@ -117,12 +117,17 @@ export function createOrderMoves(orders: OrdersRepo) {
      */
     async eventForEmails(
       eventId: string,
-    ): Promise<{ event: OrderEventRow; order: OrderRow; placement: boolean } | undefined> {
+    ): Promise<
+      { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; placement: boolean } | undefined
+    > {
       const found = await orders.findEvent(eventId);
       if (!found) return undefined;
-      const placement =
-        found.event.status === 'unpaid' && (await orders.events(found.order.id))[0]?.id === eventId;
-      return { ...found, placement };
+      const [events, lines] = await Promise.all([
+        found.event.status === 'unpaid' ? orders.events(found.order.id) : Promise.resolve([]),
+        orders.linesOf([found.order.id]),
+      ]);
+      const placement = found.event.status === 'unpaid' && events[0]?.id === eventId;
+      return { ...found, lines: lines.get(found.order.id) ?? [], placement };
     },
   };
 }
