@@ -10,11 +10,10 @@ import {
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, LinesRefused, LinesShort, Unprocessable } from '../../lib/domain-errors.js';
-import { KEY_LIFETIME_SECONDS, record } from './record.js';
+import { announce, KEY_LIFETIME_SECONDS } from './record.js';
 import {
   IdempotencyKeyTaken,
   type LinePart,
-  type NewOrderLine,
   type OrderLineRow,
   type OrderRow,
   type OrdersRepo,
@@ -104,14 +103,12 @@ export function createCheckout(deps: {
     hash: string | undefined,
   ): Promise<Placed> {
     const { email } = customer;
-    if (idempotencyKey) {
-      const earlier = await tx.findByKey(email, idempotencyKey);
-      if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
-        return { order: earlier.order, lines: undefined, replayed: true };
-      }
-      if (earlier) await tx.freeKey(earlier.order.id);
+    // The customer's lock and the key's look-up in one statement (decision 044).
+    const earlier = await tx.lockAndFindByKey(email, idempotencyKey);
+    if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
+      return { order: earlier.order, lines: undefined, replayed: true };
     }
-    await tx.lockCustomer(email);
+    if (earlier) await tx.freeKey(earlier.order.id);
     const open = await tx.openOrders(email);
     if (open.count >= deps.maxOpenOrders)
       throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
@@ -170,9 +167,19 @@ export function createCheckout(deps: {
     }
     const [first] = priced;
     if (!first) throw new Error('An order without lines');
-    const order = await tx.insertOrder(
-      {
+    // The order, every line and the history entry in one statement, then the job (decision 044).
+    const {
+      order,
+      lines: inserted,
+      eventId,
+    } = await tx.insertPlaced({
+      order: {
         partId: first.partId,
+        productName:
+          priced.length === 1
+            ? first.productName
+            : orderMessages.firstAndMore(first.productName, priced.length - 1),
+        unitPriceCents: first.unitPriceCents,
         productQuantity: priced.reduce((sum, l) => sum + l.quantity, 0),
         // A one-line order keeps its line's discount rate; a multi-line order's rates are its lines'.
         discountPercent: priced.length === 1 ? first.discountPercent : 0,
@@ -187,20 +194,10 @@ export function createCheckout(deps: {
         idempotencyKey,
         idempotencyHash: idempotencyKey ? hash : undefined,
       },
-      {
-        name:
-          priced.length === 1
-            ? first.productName
-            : orderMessages.firstAndMore(first.productName, priced.length - 1),
-        priceCents: first.unitPriceCents,
-      },
-    );
-    const rows: NewOrderLine[] = priced.map(({ subtotalCents: _subtotal, ...line }) => ({
-      ...line,
-      orderId: order.id,
-    }));
-    const inserted = await tx.insertLines(rows);
-    await record(tx, order, email);
+      lines: priced.map(({ subtotalCents: _subtotal, ...line }) => line),
+      by: email,
+    });
+    await announce(tx, eventId);
     return { order, lines: inserted, replayed: false };
   }
 

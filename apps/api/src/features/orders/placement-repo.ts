@@ -48,7 +48,10 @@ export async function lockAndFindByKey(
       and(eq(orders.email, email), eq(orders.idempotencyKey, key)),
     )
     .limit(1);
-  return row?.order ? { order: row.order, ageSeconds: Number(row.ageSeconds) } : undefined;
+  // No order under the key: the right join's row of nulls (its age is null too).
+  return row?.order && row.ageSeconds !== null
+    ? { order: row.order, ageSeconds: Number(row.ageSeconds) }
+    : undefined;
 }
 
 /** An order as the service priced it, with what the stock it took said of its first part. */

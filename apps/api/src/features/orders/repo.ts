@@ -4,6 +4,14 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { cartLines, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
+import {
+  customerLockKey,
+  insertPlaced,
+  lockAndFindByKey,
+  openOrdersAndTakeStock,
+  type PlacedLine,
+  type PlacedOrder,
+} from './placement-repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
@@ -131,7 +139,28 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      * orders under it cannot both see the count before the other's order.
      */
     async lockCustomer(email: string): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${email}`}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${customerLockKey(email)}))`);
+    },
+
+    /** `lockCustomer` and `findByKey` in one statement (placement-repo.ts). */
+    lockAndFindByKey: (email: string, key: string | undefined) => lockAndFindByKey(tx, email, key),
+
+    /** `openOrders` and `takeStock` in one statement (placement-repo.ts). */
+    openOrdersAndTakeStock: (email: string, take: PartQuantity) => openOrdersAndTakeStock(tx, email, take),
+
+    /**
+     * The order, its lines and its first history entry in one statement (placement-repo.ts). A
+     * concurrent repeat under the same key meets the unique index, as with `insertOrder`.
+     */
+    async insertPlaced(placed: { order: PlacedOrder; lines: PlacedLine[]; by: string }) {
+      try {
+        return await insertPlaced(tx, placed);
+      } catch (error) {
+        if (placed.order.idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+          throw new IdempotencyKeyTaken({ cause: error });
+        }
+        throw error;
+      }
     },
 
     /** One round trip: how many unpaid orders, what they total, and the account's own limit. */

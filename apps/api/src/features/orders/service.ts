@@ -31,7 +31,7 @@ import {
   toOrderDetailDto,
   toOrderDto,
 } from './dto.js';
-import { KEY_LIFETIME_SECONDS, record } from './record.js';
+import { announce, KEY_LIFETIME_SECONDS, record } from './record.js';
 import {
   IdempotencyKeyTaken,
   type OrderEventRow,
@@ -178,19 +178,22 @@ export function createOrdersService(deps: {
     const { email } = customer;
     try {
       return await orders.inTransaction(async (tx): Promise<PlaceOutcome> => {
-        if (idempotencyKey) {
-          const earlier = await tx.findByKey(email, idempotencyKey);
-          if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
-            return { kind: 'placed', order: earlier.order, lines: undefined, replayed: true };
-          }
-          // A key past its lifetime is spent: it is freed, so this request places a new order.
-          // Looked up first, so the order that reuses no key (nearly all) makes no write here.
-          if (earlier) await tx.freeKey(earlier.order.id);
+        // Four statements in all besides the job (decision 044): the lock with the key's look-up,
+        // the open orders with the stock, the order with its line and history entry, the job.
+        const earlier = await tx.lockAndFindByKey(email, idempotencyKey);
+        if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
+          return { kind: 'placed', order: earlier.order, lines: undefined, replayed: true };
         }
-        await tx.lockCustomer(email);
-        const open = await tx.openOrders(email);
-        if (open.count >= deps.maxOpenOrders) return { kind: 'too-many-open' };
-        const part = await tx.takeStock(input.partId, input.productQuantity);
+        // A key past its lifetime is spent: it is freed, so this request places a new order.
+        // Looked up first, so the order that reuses no key (nearly all) makes no write here.
+        if (earlier) await tx.freeKey(earlier.order.id);
+        const { open, part } = await tx.openOrdersAndTakeStock(email, {
+          partId: input.partId,
+          quantity: input.productQuantity,
+        });
+        // Thrown, not returned: the statement that counted also took the stock, rolled back here.
+        if (open.count >= deps.maxOpenOrders)
+          throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
         if (!part) return { kind: 'no-stock' };
         const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
         const limitCents = open.ownLimitCents ?? deps.maxUnpaidTotalCents;
@@ -198,9 +201,12 @@ export function createOrdersService(deps: {
         if (totalCents > limitCents) {
           throw new Conflict(apiMessages.unpaidTotalTooHigh(totalCents, limitCents));
         }
-        const order = await tx.insertOrder(
-          {
+        // The spec's single-part order is a one-line order, its line written with it.
+        const { order, lines, eventId } = await tx.insertPlaced({
+          order: {
             partId: input.partId,
+            productName: part.name,
+            unitPriceCents: part.priceCents,
             productQuantity: input.productQuantity,
             discountPercent: bill.discountPercent,
             discountCents: bill.discountCents,
@@ -212,24 +218,22 @@ export function createOrdersService(deps: {
             idempotencyKey,
             idempotencyHash: idempotencyKey ? hash : undefined,
           },
-          part,
-        );
-        // The spec's single-part order is a one-line order, its line written with it.
-        const lines = await tx.insertLines([
-          {
-            orderId: order.id,
-            position: 1,
-            partId: input.partId,
-            sku: part.sku,
-            productName: part.name,
-            unitPriceCents: part.priceCents,
-            quantity: input.productQuantity,
-            discountPercent: bill.discountPercent,
-            discountCents: bill.discountCents,
-            totalCents: bill.totalCents,
-          },
-        ]);
-        await record(tx, order, email);
+          lines: [
+            {
+              position: 1,
+              partId: input.partId,
+              sku: part.sku,
+              productName: part.name,
+              unitPriceCents: part.priceCents,
+              quantity: input.productQuantity,
+              discountPercent: bill.discountPercent,
+              discountCents: bill.discountCents,
+              totalCents: bill.totalCents,
+            },
+          ],
+          by: email,
+        });
+        await announce(tx, eventId);
         return { kind: 'placed', order, lines, replayed: false };
       });
     } catch (error) {
