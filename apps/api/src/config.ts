@@ -83,11 +83,6 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** PostgreSQL connection string; without it the store uses embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /**
-   * Connections the store keeps to PostgreSQL at most. A request holds one for its whole
-   * transaction, so this bounds how many orders are placed at once (decision 044).
-   */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: booleanFlag.default(true),
   /** Extra origins allowed to call the API from a browser (the store's own origin always is). */
@@ -264,7 +259,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     seedDemo: e.SEED_DEMO,
     corsOrigins: e.CORS_ORIGINS,

@@ -8,7 +8,6 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       databaseUrl: undefined,
-      databasePoolSize: 10,
       dataDir: path.resolve('./data'),
       seedDemo: true,
       corsOrigins: [],
@@ -20,7 +19,6 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       DATABASE_URL: 'postgres://store@db:5432/store',
-      DATABASE_POOL_SIZE: '50',
       JWT_SECRET: 'x'.repeat(40),
       FIREBASE_PROJECT_ID: 'parts-depot-prod',
       FIREBASE_WEB_API_KEY: 'AIzaSyTest-Key_0123456789abcdefghijk',
@@ -33,7 +31,6 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       databaseUrl: 'postgres://store@db:5432/store',
-      databasePoolSize: 50,
       dataDir: '/var/lib/store',
       seedDemo: false,
       corsOrigins: ['https://shop.example', 'https://admin.example'],

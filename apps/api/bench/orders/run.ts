@@ -33,8 +33,6 @@ export async function benchOrders(settings: BenchSettings): Promise<OrderBench> 
     databaseUrl: database.url,
     jwtSecret,
     maxOpenOrders: settings.maxOpenOrders,
-    // The same number of connections as the limit's pool: the comparison is of the work per order.
-    poolSize: connections,
   });
   const sql = openPostgres({ url: database.url });
   try {

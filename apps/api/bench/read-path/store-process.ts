@@ -30,8 +30,6 @@ export async function startStore(options: {
   databaseUrl: string;
   jwtSecret: string;
   maxOpenOrders: number;
-  /** DATABASE_POOL_SIZE; unset: the store's default. */
-  poolSize?: number;
 }): Promise<RunningStore> {
   const runDir = mkdtempSync(path.join(tmpdir(), 'store-bench-'));
   const dataDir = path.join(runDir, 'data');
@@ -54,7 +52,6 @@ export async function startStore(options: {
       JWT_SECRET: options.jwtSecret,
       SEED_DEMO: 'false', // seeded by the bench, before the generated parts
       MAX_OPEN_ORDERS: String(options.maxOpenOrders),
-      ...(options.poolSize && { DATABASE_POOL_SIZE: String(options.poolSize) }),
       ORDER_RATE_LIMIT: '100000',
       // Each bench customer places up to MAX_OPEN_ORDERS orders: what they total is not measured.
       MAX_UNPAID_TOTAL: '100000000',

@@ -219,16 +219,12 @@ async function pgliteExecute(client: PGlite, text: string, values?: unknown[]) {
 }
 
 export function openDatabase(
-  config: { databaseUrl?: string | undefined; databasePoolSize?: number | undefined; dataDir: string },
+  config: { databaseUrl?: string | undefined; dataDir: string },
   onConnectionError?: (error: Error) => void,
 ) {
   return config.databaseUrl
     ? Promise.resolve(
-        openPostgres({
-          url: config.databaseUrl,
-          ...(config.databasePoolSize && { maxConnections: config.databasePoolSize }),
-          ...(onConnectionError && { onConnectionError }),
-        }),
+        openPostgres({ url: config.databaseUrl, ...(onConnectionError && { onConnectionError }) }),
       )
     : openPglite(path.join(config.dataDir, 'pglite'));
 }
