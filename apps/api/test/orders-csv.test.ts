@@ -227,12 +227,13 @@ describe('GET /api/orders.csv', () => {
     const { rows } = await download({ q: 'bulk' });
     expect(rows).toHaveLength(many);
     expect(new Set(rows.map((r) => r[0])).size).toBe(many);
-    const [all] = (
+    const [all] =
       // One row per line.
-      (await ctx.db.execute(sql`select sum(line_count)::int as n from orders`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows;
+      (
+        (await ctx.db.execute(sql`select sum(line_count)::int as n from orders`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows;
     expect((await download()).rows).toHaveLength(all?.n ?? -1);
   });
 
