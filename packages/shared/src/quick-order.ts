@@ -23,7 +23,8 @@ export type QuickOrderParse =
   /** More than MAX_QUICK_ORDER_ROWS rows: refused whole, nothing added. */
   | { ok: false; message: string };
 
-const HEADER_WORDS = /^(sku|skus|part|part ?(no|nr|number|#)|item|item ?(no|number)|code|product|article)\.?$/i;
+const HEADER_WORDS =
+  /^(sku|skus|part|part ?(no|nr|number|#)|item|item ?(no|number)|code|product|article)\.?$/i;
 const QUANTITY_WORDS = /^(qty|quantity|quantities|amount|count|units?|pcs|pieces)\.?$/i;
 const WHOLE = /^\+?\d{1,7}$/;
 
@@ -91,7 +92,8 @@ export function parseQuickOrder(text: string): QuickOrderParse {
       first = false;
       if (looksLikeHeader(sku, quantityText)) continue;
     }
-    if (rows.length === MAX_QUICK_ORDER_ROWS) return { ok: false, message: m.tooManyRows(MAX_QUICK_ORDER_ROWS) };
+    if (rows.length === MAX_QUICK_ORDER_ROWS)
+      return { ok: false, message: m.tooManyRows(MAX_QUICK_ORDER_ROWS) };
     const quantity = parseQuantity(quantityText);
     const error = sku === '' ? m.noSku : quantity === null ? m.rowQuantityInvalid : null;
     rows.push({ row: index + 1, sku, quantity, error });

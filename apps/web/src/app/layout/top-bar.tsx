@@ -1,7 +1,8 @@
-import { headMessages, navMessages as m } from '@store/shared';
+import { cartButtonMessages, headMessages, navMessages as m } from '@store/shared';
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { island } from '../../components/island';
 import { useNavKit } from '../../components/nav-kit';
+import { CartButton } from '../../features/cart';
 import { useSessionUser } from '../../lib/session';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -40,6 +41,16 @@ function NavItems() {
           </NavLink>
         </li>
       )}
+      {user && (
+        <li>
+          <NavLink to="/quick-order" className={linkClass}>
+            {cartButtonMessages.quickOrder}
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <CartButton />
+      </li>
       {user ? (
         <>
           <li className="menu-disabled min-w-0 lg:ml-2">

@@ -111,6 +111,7 @@ function PartDetails({ part }: { part: Part }) {
               price: part.price,
               bulkDiscount: part.bulkDiscount,
               minOrderQuantity: part.minOrderQuantity,
+              orderMultiple: part.orderMultiple,
               availableQuantity: part.availableQuantity,
             }}
           />

@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { authKeys, profileQuery } from '../../auth';
+import { AddToCartButton } from '../../cart';
 import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
 import { partKeys, partQuery, StockBadge } from '../../parts';
 
@@ -193,7 +194,7 @@ function OrderForm({ part }: { part: Part }) {
             inputMode="numeric"
             min={part.minOrderQuantity}
             max={part.availableQuantity}
-            step={1}
+            step={part.orderMultiple}
             className="input w-full"
             aria-describedby={`${id}-quantity-hint`}
             {...register('productQuantity', { valueAsNumber: true, disabled: outOfStock })}
@@ -234,6 +235,8 @@ function OrderForm({ part }: { part: Part }) {
           {outOfStock ? stockMessages.outOfStock : order.isPending ? m.placing : m.order}
         </button>
         {outOfStock && <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>}
+        {/* A one-part order is placed above (the spec's Order); the cart gathers many parts. */}
+        {!outOfStock && <AddToCartButton part={part} quantity={quantity} className="items-stretch" />}
       </form>
     </section>
   );
