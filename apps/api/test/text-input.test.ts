@@ -25,6 +25,7 @@ afterAll(() => ctx.close());
 
 const product = {
   name: 'Quiet fan',
+  sku: 'QF-120',
   price: 12.5,
   availableQuantity: 100,
   minOrderQuantity: 10,
