@@ -1,6 +1,13 @@
 import { MAX_CART_LINES, MAX_QUANTITY } from '@store/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { addedTo, type CartStorage, createLocalCart, LOCAL_CART_KEY, parseLines } from './local-cart';
+import {
+  addedTo,
+  type CartStorage,
+  createLocalCart,
+  LOCAL_CART_KEY,
+  MAX_LINE_QUANTITY,
+  parseLines,
+} from './local-cart';
 import { mergeLocalCart } from './merge-local-cart';
 
 function memoryStorage(): CartStorage & { data: Map<string, string> } {
@@ -67,6 +74,7 @@ describe('a visitor’s cart in the browser', () => {
   });
 
   it('holds at most the server’s number of lines and quantities the API takes', () => {
+    expect(MAX_LINE_QUANTITY).toBe(MAX_QUANTITY);
     let lines = Array.from({ length: MAX_CART_LINES }, (_, i) => ({ partId: `p${i}`, quantity: 1 }));
     lines = addedTo(lines, 'one-too-many', 1);
     expect(lines).toHaveLength(MAX_CART_LINES);

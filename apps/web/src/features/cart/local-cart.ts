@@ -1,4 +1,10 @@
-import { MAX_CART_LINES, MAX_QUANTITY } from '@store/shared';
+import { MAX_CART_LINES } from '@store/shared';
+
+/**
+ * The API's MAX_QUANTITY (a test holds them equal): imported, it would bring its module's zod
+ * schemas into the first load and every page the store renders, which this file ships in.
+ */
+export const MAX_LINE_QUANTITY = 1_000_000;
 
 /**
  * A visitor's cart, kept in this browser (decision 041): part ids and quantities in the order they
@@ -56,7 +62,7 @@ export function addedTo(lines: LocalLine[], partId: string, quantity: number): L
 }
 
 /** The most a line may ask for (the API refuses more): a merge must never fail on it. */
-const capped = (quantity: number) => Math.min(quantity, MAX_QUANTITY);
+const capped = (quantity: number) => Math.min(quantity, MAX_LINE_QUANTITY);
 
 export function createLocalCart(storage: () => CartStorage | undefined) {
   const listeners = new Set<() => void>();
