@@ -57,7 +57,7 @@ function NavItems() {
             {/* A long name is cut short (its whole text in the title, and read in full) so that
                 the bar stays one line at 1024 px (issue 20). */}
             <span
-              className="block max-w-56 truncate font-semibold text-base-content"
+              className="block max-w-40 truncate font-semibold text-base-content xl:max-w-56"
               title={user.name}
               data-testid="user-name"
             >

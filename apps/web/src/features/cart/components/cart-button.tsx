@@ -25,7 +25,8 @@ export function CartButton() {
           <circle cx="9" cy="20" r="1.5" />
           <circle cx="17" cy="20" r="1.5" />
         </svg>
-        {m.cart}
+        {/* Beside the icon from 1280 px; at 1024 px the bar has room for the icon only. */}
+        <span className="lg:hidden xl:inline">{m.cart}</span>
         {lines !== undefined && lines > 0 && (
           <span className="badge badge-primary badge-sm" data-testid="cart-count">
             {lines}

@@ -75,6 +75,7 @@ export function PartCard({
         {excerpt(part.description)}
       </p>
       <div className="card-actions items-start justify-end px-6 pb-6">
+        <PurchaseAction part={part} />
         {part.stock !== 'out' && (
           <CardAddToCartIsland
             part={{
@@ -86,7 +87,6 @@ export function PartCard({
             }}
           />
         )}
-        <PurchaseAction part={part} />
       </div>
     </article>
   );
