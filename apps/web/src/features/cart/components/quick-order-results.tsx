@@ -1,7 +1,12 @@
 import { type CartRow, quickOrderMessages as m } from '@store/shared';
 import { formatQuantity } from '../../../lib/format';
 
-/** Each row of a quick order: what was added, what was refused and why, and any suggestion. */
+/**
+ * Each row of a quick order: what was added, what was refused and why, and any suggestion. On a
+ * phone each row stacks, its cells named by their column: four columns do not fit 360 px.
+ */
+const cell =
+  'max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]';
 export function QuickOrderResults({
   rows,
   onUse,
@@ -11,8 +16,8 @@ export function QuickOrderResults({
 }) {
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="table table-sm" data-testid="quick-order-results">
-        <thead>
+      <table className="table table-sm max-sm:block" data-testid="quick-order-results">
+        <thead className="max-sm:sr-only">
           <tr>
             <th scope="col">{m.row}</th>
             <th scope="col">{m.sku}</th>
@@ -23,18 +28,28 @@ export function QuickOrderResults({
             <th scope="col">{m.message}</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {rows.map((row) => (
-            <tr key={row.row} data-testid="quick-order-row">
-              <td>{row.row}</td>
-              <td className="font-mono">{row.sku}</td>
-              <td className="text-right">{row.quantity === null ? '' : formatQuantity(row.quantity)}</td>
-              <td>
+            <tr
+              key={row.row}
+              data-testid="quick-order-row"
+              className="max-sm:block max-sm:border-b max-sm:border-base-300 max-sm:py-2"
+            >
+              <td className={cell} data-label={m.row}>
+                {row.row}
+              </td>
+              <td className={`font-mono break-all ${cell}`} data-label={m.sku}>
+                {row.sku}
+              </td>
+              <td className={`sm:text-right ${cell}`} data-label={m.quantity}>
+                {row.quantity === null ? '' : formatQuantity(row.quantity)}
+              </td>
+              <td className={cell} data-label={m.status}>
                 <span className={`badge ${row.status === 'added' ? 'badge-success' : 'badge-error'}`}>
                   {row.status === 'added' ? m.added : m.error}
                 </span>
               </td>
-              <td>
+              <td className={cell} data-label={m.message}>
                 <div className="flex flex-wrap items-center gap-2">
                   <span>{row.message}</span>
                   {row.status === 'added' && row.suggestedQuantity !== null && (
