@@ -125,6 +125,9 @@ describe('GET /api/cart', () => {
       { code: 'unavailable', message: cartMessages.unavailable, suggestedQuantity: null },
     ]);
     expect(res.body).toMatchObject({ units: 33, total: 33 });
+    // A deleted part's line is removed like any other.
+    const removed = await http().delete(`/api/cart/${gone.id}`).set(customer.auth).expect(200);
+    expect(removed.body).toMatchObject({ units: 31, total: 31 });
   });
 
   it('never shows another customer’s cart', async () => {
@@ -200,6 +203,21 @@ describe('PUT /api/cart/:partId', () => {
     const refused = await setLine(ids[MAX_CART_LINES] ?? '', 1).expect(409);
     expect(refused.body).toEqual({ message: cartApiMessages.cartFull(MAX_CART_LINES) });
     await setLine(ids[0] ?? '', 9).expect(200);
+  });
+  it('lets only one of two new parts sent at once take the last place (the cart’s lock)', async () => {
+    const rows = await ctx.db
+      .insert(parts)
+      .values(Array.from({ length: MAX_CART_LINES + 1 }, () => partRow({ minOrderQuantity: 1 })))
+      .returning({ id: parts.id });
+    const ids = rows.map((row) => row.id);
+    await ctx.db
+      .insert(cartLines)
+      .values(
+        ids.slice(0, MAX_CART_LINES - 1).map((partId) => ({ email: customer.email, partId, quantity: 1 })),
+      );
+    const answers = await Promise.all(ids.slice(MAX_CART_LINES - 1).map((id) => setLine(id, 1)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect((await getCart().expect(200)).body.lines).toHaveLength(MAX_CART_LINES);
   });
 });
 
@@ -355,6 +373,7 @@ describe('POST /api/cart/import', () => {
     ['no text', undefined],
     ['blank text', ' \n '],
     ['too long a text', 'A'.repeat(50_001)],
+    ['control characters', 'AB-1,1\u0000'],
   ])('refuses %s (400)', async (_name, text) => {
     const res = await importText(text).expect(400);
     expect(res.body.fields?.text).toBeDefined();

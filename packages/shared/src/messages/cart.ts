@@ -19,6 +19,7 @@ export const cartApiMessages = {
   tooManyRows: (max: number) => `Paste or upload at most ${max} rows at a time.`,
   textTooLong: (max: number) => `The text must be at most ${max.toLocaleString('en-US')} characters.`,
   textRequired: 'Paste some lines or choose a CSV file.',
+  textInvalid: 'The text holds characters that are not allowed (control characters).',
   partGone: 'This part is no longer available.',
   soldOut: 'This part is sold out.',
 } as const;

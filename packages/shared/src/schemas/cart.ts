@@ -24,7 +24,7 @@ export const quickOrderInputSchema = z.object({
     .string({ error: c.textRequired })
     .max(MAX_QUICK_ORDER_TEXT, c.textTooLong(MAX_QUICK_ORDER_TEXT))
     .refine((text) => text.trim() !== '', c.textRequired)
-    .refine(plainText({ multiline: true }), c.textRequired),
+    .refine(plainText({ multiline: true }), c.textInvalid),
 });
 export type QuickOrderInput = z.infer<typeof quickOrderInputSchema>;
 
