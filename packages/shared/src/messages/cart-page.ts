@@ -59,12 +59,12 @@ export const cartPageMessages = {
   units: 'Units',
   lines: 'Lines',
   fixProblems: 'Fix the flagged lines before checking out.',
-  checkoutHeading: 'Checkout',
   signInToCheckout: 'Sign in to check out',
   unknownPart: 'Part no longer listed',
 } as const;
 
-export const checkoutMessages = {
+export const cartCheckoutMessages = {
+  heading: 'Checkout',
   phone: 'Phone',
   address: 'Address',
   poReference: 'PO reference (optional)',
