@@ -2,6 +2,7 @@ import type { Cart, CartMergeResult } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { notify } from '../../lib/toast';
 import { localCart } from './local-cart';
 import { mergeLocalCart } from './merge-local-cart';
 
@@ -38,7 +39,11 @@ export async function mergeVisitorCart(bearer?: string): Promise<CartMergeResult
   const result = await mergeLocalCart(localCart, (lines) =>
     api.cart.merge({ body: { lines }, ...(bearer !== undefined && { bearer }) }),
   );
-  if (result) showCart(result.cart);
+  if (result) {
+    showCart(result.cart);
+    // Lines the server did not take (a part deleted meanwhile, a full cart), said once each.
+    for (const message of new Set(result.skipped.map((line) => line.message))) notify.error(message);
+  }
   return result;
 }
 
