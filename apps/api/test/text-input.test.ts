@@ -222,7 +222,7 @@ describe('multi-line texts', () => {
       .http()
       .post('/api/addproduct')
       .set(admin)
-      .send({ ...product, description: 'First line\nSecond line' })
+      .send({ ...product, sku: 'QF-MULTILINE', description: 'First line\nSecond line' })
       .expect(201);
   });
 
