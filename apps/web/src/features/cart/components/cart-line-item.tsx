@@ -6,23 +6,21 @@ import { QuantityStepper } from './quantity-stepper';
 /**
  * One line of the cart: the part, its price, a stepper by the pack, the line's total and bulk
  * discount, and what is wrong with it in words, with the quantity that would fix it one click
- * away. `refusal` is checkout's answer about this line, when it refused the order.
+ * away.
  */
 export function CartLineItem({
   line,
-  refusal,
   busy,
   onQuantity,
   onRemove,
 }: {
   line: CartLine;
-  refusal?: string;
   busy: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }) {
   const base = `line-${line.partId}`;
-  const problem = refusal ?? line.problem?.message;
+  const problem = line.problem?.message;
   const suggestion = line.problem?.suggestedQuantity ?? null;
   const page = `/parts/${encodeURIComponent(line.partId)}`;
   return (
