@@ -4,6 +4,8 @@ export const orderMessages = {
   cancelled: 'Your order has been cancelled.',
   statusUpdated: 'The order status has been updated.',
   partGone: 'This part is no longer available.',
+  /** A multi-line order's `productName` (what the spec's single-part field shows for it). */
+  firstAndMore: (first: string, more: number) => `${first} and ${more} more`,
 } as const;
 
 /**
@@ -45,10 +47,13 @@ export const orderExportColumns = {
   email: 'E-mail',
   phone: 'Phone',
   address: 'Address',
+  poReference: 'PO reference',
+  sku: 'SKU',
   part: 'Part',
   quantity: 'Quantity',
   unitPrice: 'Unit price',
   discount: 'Discount',
+  lineTotal: 'Line total',
   bill: 'Bill',
   status: 'Status',
   carrier: 'Carrier',

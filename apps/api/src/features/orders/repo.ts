@@ -1,12 +1,14 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { orderEvents, orders, parts, users } from '../../db/schema.js';
+import { cartLines, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrderLine = typeof orderLines.$inferInsert;
 /** An order as the service priced it; the part's name and price come from the stock it took. */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'productName' | 'unitPriceCents' | 'number'>;
 
@@ -66,10 +68,37 @@ interface Cursor {
 
 /** What taking the stock returns: what the order is priced from. */
 export interface StockedPart {
+  sku: string;
   name: string;
   priceCents: number;
   bulkDiscount: boolean;
 }
+
+/** A part as checkout judges a line by it: its rules and today's stock. */
+export interface LinePart {
+  id: string;
+  sku: string;
+  name: string;
+  minOrderQuantity: number;
+  orderMultiple: number;
+  availableQuantity: number;
+  listed: boolean;
+}
+
+/** A part whose stock checkout took: what the line is priced from (the locked row's price). */
+export interface TakenPart extends StockedPart {
+  id: string;
+}
+
+/** A quantity of a part, to take or put back. */
+export interface PartQuantity {
+  partId: string;
+  quantity: number;
+}
+
+/** Both drivers answer raw SQL with the rows under `rows` (node-postgres' and PGlite's results). */
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  (result as { rows: Record<string, unknown>[] }).rows;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -143,16 +172,117 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
             sql`${quantity} % ${parts.orderMultiple} = 0`,
           ),
         )
-        .returning({ name: parts.name, priceCents: parts.priceCents, bulkDiscount: parts.bulkDiscount });
+        .returning({
+          sku: parts.sku,
+          name: parts.name,
+          priceCents: parts.priceCents,
+          bulkDiscount: parts.bulkDiscount,
+        });
       return part;
     },
 
-    /** Puts `quantity` back on the part's shelf. */
-    async returnStock(partId: string, quantity: number): Promise<void> {
+    /**
+     * Puts every line of the orders back on the shelves, in one statement whatever the number of
+     * orders and lines (a cancel, or a whole expiry batch): each part's quantities are summed.
+     */
+    async returnStock(orderIds: string[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      const back = tx
+        .select({
+          partId: orderLines.partId,
+          quantity: sql<number>`sum(${orderLines.quantity})`.as('quantity'),
+        })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, orderIds))
+        .groupBy(orderLines.partId)
+        .as('back');
       await tx
         .update(parts)
-        .set({ availableQuantity: sql`${parts.availableQuantity} + ${quantity}` })
-        .where(eq(parts.id, partId));
+        .set({ availableQuantity: sql`${parts.availableQuantity} + ${back.quantity}` })
+        .from(back)
+        .where(eq(parts.id, back.partId));
+    },
+
+    /**
+     * Empties the customer's cart in this transaction, answering what it held, oldest line first:
+     * the order's lines. A rollback (a refused line, stock that ran out) puts the cart back.
+     */
+    async takeCart(email: string): Promise<PartQuantity[]> {
+      const rows = await tx
+        .delete(cartLines)
+        .where(eq(cartLines.email, email))
+        .returning({ partId: cartLines.partId, quantity: cartLines.quantity, addedAt: cartLines.addedAt });
+      rows.sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || (a.partId < b.partId ? -1 : 1));
+      return rows.map(({ partId, quantity }) => ({ partId, quantity }));
+    },
+
+    /** The parts named by id or by SKU (case-insensitively), listed or not, in one query. */
+    async linePartsFor(ids: string[], skus: string[]): Promise<LinePart[]> {
+      if (ids.length === 0 && skus.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: parts.id,
+          sku: parts.sku,
+          name: parts.name,
+          minOrderQuantity: parts.minOrderQuantity,
+          orderMultiple: parts.orderMultiple,
+          availableQuantity: parts.availableQuantity,
+          deletedAt: parts.deletedAt,
+        })
+        .from(parts)
+        .where(
+          or(
+            ids.length > 0 ? inArray(parts.id, ids) : undefined,
+            skus.length > 0
+              ? inArray(
+                  sql`lower(${parts.sku})`,
+                  skus.map((sku) => sku.toLowerCase()),
+                )
+              : undefined,
+          ),
+        );
+      return rows.map(({ deletedAt, ...part }) => ({ ...part, listed: deletedAt === null }));
+    },
+
+    /**
+     * Takes every line's quantity in ONE statement, all or nothing is the caller's (it throws when
+     * fewer parts come back than lines, rolling this back). The rows are locked first in order of
+     * part id (the `locked` CTE: its sort runs below the row locks), so two checkouts of the same
+     * parts listed in opposite orders queue behind each other instead of deadlocking. Each update
+     * is conditional, like `takeStock`: listed, enough stock, at least the minimum, whole packs.
+     */
+    async takeLines(lines: PartQuantity[]): Promise<TakenPart[]> {
+      if (lines.length === 0) return [];
+      const want = JSON.stringify(lines.map((l) => ({ id: l.partId, q: l.quantity })));
+      const result = await tx.execute(sql`
+        with want as (
+          select w.id, w.q from jsonb_to_recordset(${want}::jsonb) as w(id uuid, q integer)
+        ),
+        locked as materialized (
+          select p.id from ${parts} p join want w on w.id = p.id order by p.id for update of p
+        )
+        update ${parts} p set available_quantity = p.available_quantity - w.q
+        from want w
+        where p.id = w.id
+          and p.id in (select id from locked)
+          and p.deleted_at is null
+          and p.available_quantity >= w.q
+          and p.min_order_quantity <= w.q
+          and w.q % p.order_multiple = 0
+        returning p.id, p.sku, p.name, p.price_cents, p.bulk_discount`);
+      return rowsOf(result).map((row) => ({
+        id: String(row.id),
+        sku: String(row.sku),
+        name: String(row.name),
+        priceCents: Number(row.price_cents),
+        bulkDiscount: row.bulk_discount === true,
+      }));
+    },
+
+    /** The order's lines, in one multi-row insert. */
+    async insertLines(lines: NewOrderLine[]): Promise<OrderLineRow[]> {
+      if (lines.length === 0) return [];
+      return tx.insert(orderLines).values(lines).returning();
     },
 
     /**
@@ -160,7 +290,7 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      * same key meets the unique index on (email, key): PostgreSQL holds this insert until the
      * first transaction commits, then refuses it (IdempotencyKeyTaken).
      */
-    async insertOrder(order: NewOrder, part: StockedPart): Promise<OrderRow> {
+    async insertOrder(order: NewOrder, part: Pick<StockedPart, 'name' | 'priceCents'>): Promise<OrderRow> {
       const { email } = order;
       try {
         const [row] = await tx
@@ -289,6 +419,25 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
     async findByKey(email: string, key: string): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(byKey(email, key)).limit(1);
       return row;
+    },
+
+    /**
+     * The lines of a page of orders, in one query (never one per order), by order and position.
+     */
+    async linesOf(orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+      const byOrder = new Map<string, OrderLineRow[]>();
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select()
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, [...new Set(orderIds)]))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+      for (const row of rows) {
+        const lines = byOrder.get(row.orderId);
+        if (lines) lines.push(row);
+        else byOrder.set(row.orderId, [row]);
+      }
+      return byOrder;
     },
 
     async find(id: string): Promise<OrderRow | undefined> {

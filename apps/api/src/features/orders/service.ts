@@ -1,8 +1,8 @@
 import {
   apiMessages,
+  type CheckoutRequest,
   cartMessages,
   computeBill,
-  IDEMPOTENCY_KEY_TTL_HOURS,
   type InsertResult,
   type MyOrdersQuery,
   type Order,
@@ -22,13 +22,22 @@ import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
 import type { ListedParts } from '../parts/service.js';
-import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
+import { createCheckout } from './checkout.js';
+import {
+  type InvoiceOrder,
+  lineOfOrder,
+  ORDER_CSV_COLUMNS,
+  toInvoiceOrder,
+  toOrderDetailDto,
+  toOrderDto,
+} from './dto.js';
+import { KEY_LIFETIME_SECONDS, record } from './record.js';
 import {
   IdempotencyKeyTaken,
   type OrderEventRow,
+  type OrderLineRow,
   type OrderRow,
   type OrdersRepo,
-  type OrdersTransaction,
 } from './repo.js';
 
 /** Orders the CSV export reads at a time: memory stays bounded however many there are. */
@@ -36,9 +45,6 @@ export const CSV_BATCH_SIZE = 500;
 
 /** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
 export const EXPIRY_BATCH = 100;
-
-/** How long an idempotency key holds: an older one is spent, and a repeat places a new order. */
-const KEY_LIFETIME_SECONDS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60;
 
 /** Who the history names for what the store does on its own (the expiry). */
 const SYSTEM = 'system';
@@ -53,16 +59,6 @@ export interface Move {
   owner?: string | undefined;
   carrier?: string | undefined;
   trackingNumber?: string | undefined;
-}
-
-/**
- * What every change of an order brings with it, in the change's transaction: its history entry
- * (who and when), and the `order-event` job that tells the people concerned (the job works out
- * which e-mails the entry calls for, mail/order-emails.ts).
- */
-async function record(tx: OrdersTransaction, order: OrderRow, by: string): Promise<void> {
-  const eventId = await tx.recordEvent(order, by);
-  await tx.enqueue('order-event', { eventId });
 }
 
 /**
@@ -90,7 +86,7 @@ export function createOrderMoves(orders: OrdersRepo) {
               : undefined,
         });
         if (!order) return undefined;
-        if (move.to === 'cancelled') await tx.returnStock(order.partId, order.productQuantity);
+        if (move.to === 'cancelled') await tx.returnStock([order.id]);
         await record(tx, order, move.by);
         return order;
       });
@@ -109,10 +105,9 @@ export function createOrderMoves(orders: OrdersRepo) {
           olderThanMs,
           limit: EXPIRY_BATCH,
         });
-        for (const order of expired) {
-          await tx.returnStock(order.partId, order.productQuantity);
-          await record(tx, order, SYSTEM);
-        }
+        // Every line of the whole batch back on the shelves in one statement.
+        await tx.returnStock(expired.map((order) => order.id));
+        for (const order of expired) await record(tx, order, SYSTEM);
         return expired.length;
       });
     },
@@ -123,12 +118,17 @@ export function createOrderMoves(orders: OrdersRepo) {
      */
     async eventForEmails(
       eventId: string,
-    ): Promise<{ event: OrderEventRow; order: OrderRow; placement: boolean } | undefined> {
+    ): Promise<
+      { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; placement: boolean } | undefined
+    > {
       const found = await orders.findEvent(eventId);
       if (!found) return undefined;
-      const placement =
-        found.event.status === 'unpaid' && (await orders.events(found.order.id))[0]?.id === eventId;
-      return { ...found, placement };
+      const [events, lines] = await Promise.all([
+        found.event.status === 'unpaid' ? orders.events(found.order.id) : Promise.resolve([]),
+        orders.linesOf([found.order.id]),
+      ]);
+      const placement = found.event.status === 'unpaid' && events[0]?.id === eventId;
+      return { ...found, lines: lines.get(found.order.id) ?? [], placement };
     },
   };
 }
@@ -137,7 +137,9 @@ export type OrderMoves = ReturnType<typeof createOrderMoves>;
 
 type PlaceOutcome =
   /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
-  { kind: 'placed'; order: OrderRow; replayed: boolean } | { kind: 'no-stock' } | { kind: 'too-many-open' };
+  | { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined; replayed: boolean }
+  | { kind: 'no-stock' }
+  | { kind: 'too-many-open' };
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
@@ -152,6 +154,7 @@ export function createOrdersService(deps: {
 }) {
   const { orders, parts } = deps;
   const moves = createOrderMoves(orders);
+  const placeLines = createCheckout(deps);
 
   /**
    * Takes the stock and records the order in one transaction, with the rules that guard it.
@@ -178,7 +181,7 @@ export function createOrdersService(deps: {
         if (idempotencyKey) {
           const earlier = await tx.findByKey(email, idempotencyKey);
           if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
-            return { kind: 'placed', order: earlier.order, replayed: true };
+            return { kind: 'placed', order: earlier.order, lines: undefined, replayed: true };
           }
           // A key past its lifetime is spent: it is freed, so this request places a new order.
           // Looked up first, so the order that reuses no key (nearly all) makes no write here.
@@ -211,15 +214,36 @@ export function createOrdersService(deps: {
           },
           part,
         );
+        // The spec's single-part order is a one-line order, its line written with it.
+        const lines = await tx.insertLines([
+          {
+            orderId: order.id,
+            position: 1,
+            partId: input.partId,
+            sku: part.sku,
+            productName: part.name,
+            unitPriceCents: part.priceCents,
+            quantity: input.productQuantity,
+            discountPercent: bill.discountPercent,
+            discountCents: bill.discountCents,
+            totalCents: bill.totalCents,
+          },
+        ]);
         await record(tx, order, email);
-        return { kind: 'placed', order, replayed: false };
+        return { kind: 'placed', order, lines, replayed: false };
       });
     } catch (error) {
       if (!(error instanceof IdempotencyKeyTaken) || !idempotencyKey) throw error;
       const winner = await orders.findByKey(email, idempotencyKey);
       if (!winner) throw error;
-      return { kind: 'placed', order: winner, replayed: true };
+      return { kind: 'placed', order: winner, lines: undefined, replayed: true };
     }
+  }
+
+  /** The orders as the API shows them, their lines read in one query for the whole page. */
+  async function withLines(rows: OrderRow[]): Promise<Order[]> {
+    const lines = await orders.linesOf(rows.map((row) => row.id));
+    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? []));
   }
 
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
@@ -252,14 +276,16 @@ export function createOrdersService(deps: {
       if (placed.kind === 'too-many-open')
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
       if (placed.kind === 'placed') {
-        const { order, replayed } = placed;
+        const { order, lines, replayed } = placed;
         // The same key with any other body is a client bug: refuse it rather than guess which
         // was meant. Orders placed before hashes were kept are judged on part and quantity.
         const sameRequest = order.idempotencyHash
           ? order.idempotencyHash === hash
           : order.partId === input.partId && order.productQuantity === input.productQuantity;
         if (replayed && !sameRequest) throw new Unprocessable(apiMessages.idempotencyKeyReused);
-        return { acknowledged: true, insertedId: order.id, order: toOrderDto(order) };
+        const [shown] = lines ? [toOrderDto(order, lines)] : await withLines([order]);
+        if (!shown) throw new Error('The placed order was not shown');
+        return { acknowledged: true, insertedId: order.id, order: shown };
       }
 
       // The stock was not taken: say why, with today's numbers.
@@ -280,15 +306,33 @@ export function createOrdersService(deps: {
       });
     },
 
+    /**
+     * One order of many lines, from the caller's cart (emptied with it) or from `input.lines`
+     * (checkout.ts). A repeat under the same idempotency key answers with the first order.
+     */
+    async checkout(
+      customer: Caller,
+      input: CheckoutRequest,
+      idempotencyKey?: string,
+    ): Promise<InsertResult & { order: Order }> {
+      const hash = idempotencyKey ? requestHash(input) : undefined;
+      const { order, lines, replayed } = await placeLines(customer, input, idempotencyKey, hash);
+      if (replayed && order.idempotencyHash !== hash)
+        throw new Unprocessable(apiMessages.idempotencyKeyReused);
+      const [shown] = lines ? [toOrderDto(order, lines)] : await withLines([order]);
+      if (!shown) throw new Error('The placed order was not shown');
+      return { acknowledged: true, insertedId: order.id, order: shown };
+    },
+
     async listMine(customer: Caller, query: MyOrdersQuery): Promise<Page<Order>> {
       if (query.email !== customer.email) throw new Forbidden(apiMessages.forbidden);
       const { items, total } = await orders.listForCustomer(customer.email, query.status, toOffset(query));
-      return { items: items.map(toOrderDto), total };
+      return { items: await withLines(items), total };
     },
 
     async listAll(query: OrdersQuery): Promise<Page<Order>> {
       const { items, total } = await orders.listAll(query, toOffset(query));
-      return { items: items.map(toOrderDto), total };
+      return { items: await withLines(items), total };
     },
 
     /**
@@ -299,7 +343,14 @@ export function createOrdersService(deps: {
     async *exportCsv(filter: OrdersFilter, batchSize = CSV_BATCH_SIZE): AsyncGenerator<string> {
       let head = CSV_BOM + csvRow(ORDER_CSV_COLUMNS.map(([name]) => name));
       for await (const batch of orders.batches(filter, batchSize)) {
-        yield head + batch.map((row) => csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row)))).join('');
+        // One query for the whole batch's lines; one CSV row per line.
+        const lines = await orders.linesOf(batch.map((row) => row.id));
+        const rows = batch.flatMap((row) =>
+          (lines.get(row.id) ?? [lineOfOrder(row)]).map((line) =>
+            csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row, line))),
+          ),
+        );
+        yield head + rows.join('');
         head = '';
       }
       if (head) yield head;
@@ -307,8 +358,9 @@ export function createOrdersService(deps: {
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {
       const order = await visibleOrder(requester, id);
+      const [lines, events] = await Promise.all([orders.linesOf([order.id]), orders.events(order.id)]);
       return {
-        order: toOrderDetailDto(order, await orders.events(order.id)),
+        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events),
         instructions: deps.paymentInstructions,
         seller: deps.seller,
       };
@@ -316,7 +368,8 @@ export function createOrdersService(deps: {
 
     /** The invoice's figures (features/invoices), for exactly those who may see the order. */
     async invoiceData(requester: Caller, id: string): Promise<InvoiceOrder> {
-      return toInvoiceOrder(await visibleOrder(requester, id));
+      const order = await visibleOrder(requester, id);
+      return toInvoiceOrder(order, (await orders.linesOf([order.id])).get(order.id) ?? []);
     },
 
     /** The spec's Cancel Order: an unpaid order, by its owner or an admin. */
@@ -348,7 +401,8 @@ export function createOrdersService(deps: {
         carrier: update.carrier,
         trackingNumber: update.trackingNumber,
       });
-      if (moved) return { acknowledged: true, modifiedCount: 1, order: toOrderDto(moved) };
+      const [shown] = moved ? await withLines([moved]) : [];
+      if (shown) return { acknowledged: true, modifiedCount: 1, order: shown };
       const order = await orders.find(id);
       if (!order) throw new NotFound(apiMessages.orderNotFound);
       throw new Conflict(apiMessages.invalidTransition(order.status, update.status));
