@@ -1,4 +1,4 @@
-import { addToCartMessages, cartMessages, cartPageMessages } from '@store/shared';
+import { addToCartMessages, cartCheckoutMessages, cartMessages, cartPageMessages } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { addCartPart, setServerLine } from './cart-parts';
 import { expect, test } from './fixtures';
@@ -72,6 +72,29 @@ test('a visitor fills a cart, signs in, and the cart merges into the account’s
   await page.reload();
   await expect(firstLine.getByLabel(cartPageMessages.quantityOf(part.name))).toHaveValue('50');
   await expect(page.getByTestId('cart-units')).toHaveText('60');
+
+  // Checking out: one order of both lines, with the buyer's PO reference, then its confirmation.
+  await page.getByLabel(cartCheckoutMessages.phone, { exact: true }).fill('+1 555 010 4242');
+  await page
+    .getByLabel(cartCheckoutMessages.address, { exact: true })
+    .fill('42 Bench Street, Springfield 40042');
+  await page.getByLabel(cartCheckoutMessages.poReference).fill('PO-2026-0042');
+  await page.getByRole('button', { name: cartCheckoutMessages.placeOrder }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\/[^/?]+\?placed=1$/);
+  await expect(page.getByTestId('order-placed')).toBeVisible();
+  await expect(cartButton).toHaveAccessibleName('Cart, 0 lines');
+  const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const placed = await request.get(`/api/order/${orderId}`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  const { order } = (await placed.json()) as {
+    order: { lines: { partId: string; productQuantity: number }[]; poReference: string };
+  };
+  expect(order.poReference).toBe('PO-2026-0042');
+  expect(order.lines.map((line) => [line.partId, line.productQuantity])).toEqual([
+    [part._id, 50],
+    [packed._id, 10],
+  ]);
 });
 
 test('the cart steps by the pack, removes a line and empties', async ({ page, request, customer, admin }) => {

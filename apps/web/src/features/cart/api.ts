@@ -1,4 +1,4 @@
-import type { Cart, CartMergeResult } from '@store/shared';
+import type { Cart, CartMergeResult, CheckoutInput } from '@store/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
@@ -53,6 +53,10 @@ export const setLine = async (partId: string, quantity: number) =>
 export const removeLine = async (partId: string) => showCart(await api.cart.remove({ params: { partId } }));
 
 export const clearCart = async () => showCart(await api.cart.clear());
+
+/** One order of the whole cart (POST /api/checkout); the key makes a retry return the same order. */
+export const checkout = ({ input, idempotencyKey }: { input: CheckoutInput; idempotencyKey: string }) =>
+  api.orders.checkout({ body: input, headers: { 'idempotency-key': idempotencyKey } });
 
 export const importRows = async (text: string) => {
   const result = await api.cart.import({ body: { text } });

@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatQuantity } from '../../../lib/format';
+import { useSessionUser } from '../../../lib/session';
 import { CartLineItem } from '../components/cart-line-item';
 import { CartTotals } from '../components/cart-totals';
+import { CheckoutForm } from '../components/checkout-form';
 import { useCart } from '../use-cart';
 
 /**
@@ -15,6 +17,7 @@ import { useCart } from '../use-cart';
  */
 export default function CartPage() {
   const cart = useCart();
+  const user = useSessionUser();
   const { confirm, dialog } = useConfirm();
   const [announcement, setAnnouncement] = useState('');
   const [busy, setBusy] = useState(false);
@@ -102,7 +105,12 @@ export default function CartPage() {
               {cart.cart.lines.some((line) => line.problem) && (
                 <p className="text-sm text-error">{m.fixProblems}</p>
               )}
-              {!cart.signedIn && (
+              {user ? (
+                <CheckoutForm
+                  email={user.email}
+                  disabled={busy || cart.cart.lines.some((line) => line.problem)}
+                />
+              ) : (
                 <Link to="/login" state={{ from: { pathname: '/cart' } }} className="btn btn-primary">
                   {m.signInToCheckout}
                 </Link>
