@@ -1,7 +1,7 @@
 import { addToCartMessages, cartCheckoutMessages, cartMessages, cartPageMessages } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { addCartPart, setServerLine } from './cart-parts';
-import { expect, test } from './fixtures';
+import { createCustomer, expect, test } from './fixtures';
 import { signIn } from './helpers';
 
 /**
@@ -130,4 +130,54 @@ test('the cart steps by the pack, removes a line and empties', async ({ page, re
     page.getByTestId('cart-empty').getByRole('link', { name: cartPageMessages.toQuickOrder }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 0 lines' })).toBeVisible();
+});
+
+test('stock gone while checking out: nothing is ordered, the line says what is left and is fixed in one click', async ({
+  page,
+  request,
+  customer,
+  admin,
+}) => {
+  const scarce = await addCartPart(request, admin, {
+    minOrderQuantity: 1,
+    orderMultiple: 1,
+    availableQuantity: 50,
+  });
+  await setServerLine(request, customer, scarce._id, 40);
+  await page.addInitScript((token) => localStorage.setItem('accessToken', token), customer.token);
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-line').filter({ hasText: scarce.name });
+  await expect(line.getByLabel(cartPageMessages.quantityOf(scarce.name))).toHaveValue('40');
+  await expect(line.getByTestId('line-problem')).toHaveCount(0);
+
+  // Someone else buys 20 while the page is open: 30 are left.
+  const rival = await createCustomer('Rita Rival');
+  const bought = await request.post('/api/order', {
+    headers: { authorization: `Bearer ${rival.token}` },
+    data: {
+      partId: scarce._id,
+      productQuantity: 20,
+      phone: '+1 555 010 3030',
+      address: '3 Rival Road, Springfield',
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+
+  await page.getByLabel(cartCheckoutMessages.phone, { exact: true }).fill('+1 555 010 4343');
+  await page
+    .getByLabel(cartCheckoutMessages.address, { exact: true })
+    .fill('43 Bench Street, Springfield 40043');
+  await page.getByRole('button', { name: cartCheckoutMessages.placeOrder }).click();
+  await expect(page.getByTestId('checkout-refused')).toBeVisible();
+  await expect(line.getByTestId('line-problem')).toContainText(cartMessages.overStock(30));
+  await expect(page).toHaveURL(/\/cart$/);
+  const mine = await request.get(`/api/myorder?email=${encodeURIComponent(customer.email)}`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(await mine.json()).toEqual([]);
+
+  await line.getByRole('button', { name: cartPageMessages.suggestionFor('30', scarce.name) }).click();
+  await expect(line.getByTestId('line-problem')).toHaveCount(0);
+  await page.getByRole('button', { name: cartCheckoutMessages.placeOrder }).click();
+  await expect(page.getByTestId('order-placed')).toBeVisible();
 });
