@@ -2,6 +2,7 @@ import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/sh
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { customerLock } from '../../db/locks.js';
 import { cartLines, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 
@@ -131,7 +132,16 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      * orders under it cannot both see the count before the other's order.
      */
     async lockCustomer(email: string): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${email}`}))`);
+      await tx.execute(customerLock('openOrders', email));
+    },
+
+    /**
+     * The customer's cart lock (the cart feature's): an import or merge adding lines while
+     * checkout empties the cart would otherwise lock the same rows in another order. Taken after
+     * `lockCustomer` (db/locks.ts).
+     */
+    async lockCart(email: string): Promise<void> {
+      await tx.execute(customerLock('cart', email));
     },
 
     /** One round trip: how many unpaid orders, what they total, and the account's own limit. */
@@ -187,20 +197,21 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      */
     async returnStock(orderIds: string[]): Promise<void> {
       if (orderIds.length === 0) return;
-      const back = tx
-        .select({
-          partId: orderLines.partId,
-          quantity: sql<number>`sum(${orderLines.quantity})`.as('quantity'),
-        })
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, orderIds))
-        .groupBy(orderLines.partId)
-        .as('back');
-      await tx
-        .update(parts)
-        .set({ availableQuantity: sql`${parts.availableQuantity} + ${back.quantity}` })
-        .from(back)
-        .where(eq(parts.id, back.partId));
+      // The parts are locked in id order first, as checkout's `takeLines` locks them: a cancel
+      // and a checkout of the same parts then queue for them instead of deadlocking.
+      await tx.execute(sql`
+        with back as (
+          select l.part_id, sum(l.quantity)::int as q
+          from ${orderLines} l
+          where l.order_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb))
+          group by l.part_id
+        ),
+        locked as materialized (
+          select p.id from ${parts} p join back b on b.part_id = p.id order by p.id for no key update of p
+        )
+        update ${parts} p set available_quantity = p.available_quantity + b.q
+        from back b
+        where p.id = b.part_id and p.id in (select id from locked)`);
     },
 
     /**
@@ -259,7 +270,7 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
           select w.id, w.q from jsonb_to_recordset(${want}::jsonb) as w(id uuid, q integer)
         ),
         locked as materialized (
-          select p.id from ${parts} p join want w on w.id = p.id order by p.id for update of p
+          select p.id from ${parts} p join want w on w.id = p.id order by p.id for no key update of p
         )
         update ${parts} p set available_quantity = p.available_quantity - w.q
         from want w

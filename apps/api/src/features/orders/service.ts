@@ -86,8 +86,9 @@ export function createOrderMoves(orders: OrdersRepo) {
               : undefined,
         });
         if (!order) return undefined;
-        if (move.to === 'cancelled') await tx.returnStock([order.id]);
         await record(tx, order, move.by);
+        // Last: the parts' rows stay locked only from here to the commit.
+        if (move.to === 'cancelled') await tx.returnStock([order.id]);
         return order;
       });
     },
@@ -105,9 +106,10 @@ export function createOrderMoves(orders: OrdersRepo) {
           olderThanMs,
           limit: EXPIRY_BATCH,
         });
-        // Every line of the whole batch back on the shelves in one statement.
-        await tx.returnStock(expired.map((order) => order.id));
         for (const order of expired) await record(tx, order, SYSTEM);
+        // Every line of the whole batch back on the shelves in one statement, last: the parts'
+        // rows stay locked only from here to the commit, not through the history entries.
+        await tx.returnStock(expired.map((order) => order.id));
         return expired.length;
       });
     },
@@ -178,6 +180,10 @@ export function createOrdersService(deps: {
     const { email } = customer;
     try {
       return await orders.inTransaction(async (tx): Promise<PlaceOutcome> => {
+        // The lock first, then the key: a retry sent while its first request is still running
+        // waits here for it, then finds its order, rather than ordering again (or being refused
+        // by the caps the first order now fills).
+        await tx.lockCustomer(email);
         if (idempotencyKey) {
           const earlier = await tx.findByKey(email, idempotencyKey);
           if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
@@ -187,7 +193,6 @@ export function createOrdersService(deps: {
           // Looked up first, so the order that reuses no key (nearly all) makes no write here.
           if (earlier) await tx.freeKey(earlier.order.id);
         }
-        await tx.lockCustomer(email);
         const open = await tx.openOrders(email);
         if (open.count >= deps.maxOpenOrders) return { kind: 'too-many-open' };
         const part = await tx.takeStock(input.partId, input.productQuantity);
