@@ -4,6 +4,8 @@ export const orderMessages = {
   cancelled: 'Your order has been cancelled.',
   statusUpdated: 'The order status has been updated.',
   partGone: 'This part is no longer available.',
+  /** A multi-line order's `productName` (what the spec's single-part field shows for it). */
+  firstAndMore: (first: string, more: number) => `${first} and ${more} more`,
 } as const;
 
 /**

@@ -15,7 +15,27 @@ export function parseOrderNumber(text: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** An order as the API returns it (docs/architecture.md, 'Answers and errors'); `price` is the total bill. */
+/**
+ * One line of an order (issue 22): the part with its SKU, name and unit price as they were when
+ * ordered, the quantity, the line's bulk discount and its total (`price`), money in currency units.
+ */
+export const orderLineSchema = z.object({
+  partId: z.string(),
+  sku: z.string(),
+  productName: z.string(),
+  unitPrice: z.number(),
+  productQuantity: z.number().int(),
+  discountPercent: z.number(),
+  discount: z.number(),
+  price: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order as the API returns it (docs/architecture.md, 'Answers and errors'); `price` is the total
+ * bill. The spec's single-part fields stay: `partId` and `unitPrice` are the first line's,
+ * `productName` is 'first part and N more' for a multi-line order, `productQuantity` the units.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   /** `PD-100001`. */
@@ -40,6 +60,10 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** When the status last changed. */
   updatedAt: z.string(),
+  lines: z.array(orderLineSchema),
+  lineCount: z.number().int(),
+  /** The buyer's own purchase-order number, if they gave one. */
+  poReference: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

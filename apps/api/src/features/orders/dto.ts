@@ -4,12 +4,27 @@ import {
   fromCents,
   type Order,
   type OrderDetail,
+  type OrderLine,
   type OrderStatus,
 } from '@store/shared';
 import type { CsvValue } from '../../lib/csv.js';
-import type { OrderEventRow, OrderRow } from './repo.js';
+import type { OrderEventRow, OrderLineRow, OrderRow } from './repo.js';
 
-export function toOrderDto(row: OrderRow): Order {
+export function toOrderLineDto(line: OrderLineRow): OrderLine {
+  return {
+    partId: line.partId,
+    sku: line.sku,
+    productName: line.productName,
+    unitPrice: fromCents(line.unitPriceCents),
+    productQuantity: line.quantity,
+    discountPercent: line.discountPercent,
+    discount: fromCents(line.discountCents),
+    price: fromCents(line.totalCents),
+  };
+}
+
+/** The order with its lines (read with the order's page, `OrdersRepo.linesOf`). */
+export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order {
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
@@ -30,12 +45,19 @@ export function toOrderDto(row: OrderRow): Order {
     trackingNumber: row.trackingNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    lines: lines.map(toOrderLineDto),
+    lineCount: row.lineCount,
+    poReference: row.poReference,
   };
 }
 
-export function toOrderDetailDto(row: OrderRow, events: OrderEventRow[]): OrderDetail {
+export function toOrderDetailDto(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  events: OrderEventRow[],
+): OrderDetail {
   return {
-    ...toOrderDto(row),
+    ...toOrderDto(row, lines),
     events: events.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by })),
   };
 }

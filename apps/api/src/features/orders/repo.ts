@@ -1,12 +1,14 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orders, parts, users } from '../../db/schema.js';
+import { orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 import { codeOf, fieldOf } from '../../lib/thrown.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrderLine = typeof orderLines.$inferInsert;
 /** An order as the service priced it; the part's name and price come from the stock it took. */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'productName' | 'unitPriceCents' | 'number'>;
 
@@ -77,6 +79,7 @@ interface Cursor {
 
 /** What taking the stock returns: what the order is priced from. */
 export interface StockedPart {
+  sku: string;
   name: string;
   priceCents: number;
   bulkDiscount: boolean;
@@ -152,16 +155,41 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
             sql`${parts.minOrderQuantity} <= ${quantity}`,
           ),
         )
-        .returning({ name: parts.name, priceCents: parts.priceCents, bulkDiscount: parts.bulkDiscount });
+        .returning({
+          sku: parts.sku,
+          name: parts.name,
+          priceCents: parts.priceCents,
+          bulkDiscount: parts.bulkDiscount,
+        });
       return part;
     },
 
-    /** Puts `quantity` back on the part's shelf. */
-    async returnStock(partId: string, quantity: number): Promise<void> {
+    /**
+     * Puts every line of the orders back on the shelves, in one statement whatever the number of
+     * orders and lines (a cancel, or a whole expiry batch): each part's quantities are summed.
+     */
+    async returnStock(orderIds: string[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      const back = tx
+        .select({
+          partId: orderLines.partId,
+          quantity: sql<number>`sum(${orderLines.quantity})`.as('quantity'),
+        })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, orderIds))
+        .groupBy(orderLines.partId)
+        .as('back');
       await tx
         .update(parts)
-        .set({ availableQuantity: sql`${parts.availableQuantity} + ${quantity}` })
-        .where(eq(parts.id, partId));
+        .set({ availableQuantity: sql`${parts.availableQuantity} + ${back.quantity}` })
+        .from(back)
+        .where(eq(parts.id, back.partId));
+    },
+
+    /** The order's lines, in one multi-row insert. */
+    async insertLines(lines: NewOrderLine[]): Promise<OrderLineRow[]> {
+      if (lines.length === 0) return [];
+      return tx.insert(orderLines).values(lines).returning();
     },
 
     /**
@@ -298,6 +326,25 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
     async findByKey(email: string, key: string): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(byKey(email, key)).limit(1);
       return row;
+    },
+
+    /**
+     * The lines of a page of orders, in one query (never one per order), by order and position.
+     */
+    async linesOf(orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+      const byOrder = new Map<string, OrderLineRow[]>();
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select()
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, [...new Set(orderIds)]))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+      for (const row of rows) {
+        const lines = byOrder.get(row.orderId);
+        if (lines) lines.push(row);
+        else byOrder.set(row.orderId, [row]);
+      }
+      return byOrder;
     },
 
     async find(id: string): Promise<OrderRow | undefined> {

@@ -25,6 +25,7 @@ import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto,
 import {
   IdempotencyKeyTaken,
   type OrderEventRow,
+  type OrderLineRow,
   type OrderRow,
   type OrdersRepo,
   type OrdersTransaction,
@@ -89,7 +90,7 @@ export function createOrderMoves(orders: OrdersRepo) {
               : undefined,
         });
         if (!order) return undefined;
-        if (move.to === 'cancelled') await tx.returnStock(order.partId, order.productQuantity);
+        if (move.to === 'cancelled') await tx.returnStock([order.id]);
         await record(tx, order, move.by);
         return order;
       });
@@ -108,10 +109,9 @@ export function createOrderMoves(orders: OrdersRepo) {
           olderThanMs,
           limit: EXPIRY_BATCH,
         });
-        for (const order of expired) {
-          await tx.returnStock(order.partId, order.productQuantity);
-          await record(tx, order, SYSTEM);
-        }
+        // Every line of the whole batch back on the shelves in one statement.
+        await tx.returnStock(expired.map((order) => order.id));
+        for (const order of expired) await record(tx, order, SYSTEM);
         return expired.length;
       });
     },
@@ -136,7 +136,9 @@ export type OrderMoves = ReturnType<typeof createOrderMoves>;
 
 type PlaceOutcome =
   /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
-  { kind: 'placed'; order: OrderRow; replayed: boolean } | { kind: 'no-stock' } | { kind: 'too-many-open' };
+  | { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined; replayed: boolean }
+  | { kind: 'no-stock' }
+  | { kind: 'too-many-open' };
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
@@ -177,7 +179,7 @@ export function createOrdersService(deps: {
         if (idempotencyKey) {
           const earlier = await tx.findByKey(email, idempotencyKey);
           if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
-            return { kind: 'placed', order: earlier.order, replayed: true };
+            return { kind: 'placed', order: earlier.order, lines: undefined, replayed: true };
           }
           // A key past its lifetime is spent: it is freed, so this request places a new order.
           // Looked up first, so the order that reuses no key (nearly all) makes no write here.
@@ -210,15 +212,36 @@ export function createOrdersService(deps: {
           },
           part,
         );
+        // The spec's single-part order is a one-line order, its line written with it.
+        const lines = await tx.insertLines([
+          {
+            orderId: order.id,
+            position: 1,
+            partId: input.partId,
+            sku: part.sku,
+            productName: part.name,
+            unitPriceCents: part.priceCents,
+            quantity: input.productQuantity,
+            discountPercent: bill.discountPercent,
+            discountCents: bill.discountCents,
+            totalCents: bill.totalCents,
+          },
+        ]);
         await record(tx, order, email);
-        return { kind: 'placed', order, replayed: false };
+        return { kind: 'placed', order, lines, replayed: false };
       });
     } catch (error) {
       if (!(error instanceof IdempotencyKeyTaken) || !idempotencyKey) throw error;
       const winner = await orders.findByKey(email, idempotencyKey);
       if (!winner) throw error;
-      return { kind: 'placed', order: winner, replayed: true };
+      return { kind: 'placed', order: winner, lines: undefined, replayed: true };
     }
+  }
+
+  /** The orders as the API shows them, their lines read in one query for the whole page. */
+  async function withLines(rows: OrderRow[]): Promise<Order[]> {
+    const lines = await orders.linesOf(rows.map((row) => row.id));
+    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? []));
   }
 
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
@@ -251,14 +274,16 @@ export function createOrdersService(deps: {
       if (placed.kind === 'too-many-open')
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
       if (placed.kind === 'placed') {
-        const { order, replayed } = placed;
+        const { order, lines, replayed } = placed;
         // The same key with any other body is a client bug: refuse it rather than guess which
         // was meant. Orders placed before hashes were kept are judged on part and quantity.
         const sameRequest = order.idempotencyHash
           ? order.idempotencyHash === hash
           : order.partId === input.partId && order.productQuantity === input.productQuantity;
         if (replayed && !sameRequest) throw new Unprocessable(apiMessages.idempotencyKeyReused);
-        return { acknowledged: true, insertedId: order.id, order: toOrderDto(order) };
+        const [shown] = lines ? [toOrderDto(order, lines)] : await withLines([order]);
+        if (!shown) throw new Error('The placed order was not shown');
+        return { acknowledged: true, insertedId: order.id, order: shown };
       }
 
       // The stock was not taken: say why, with today's numbers.
@@ -277,12 +302,12 @@ export function createOrdersService(deps: {
     async listMine(customer: Caller, query: MyOrdersQuery): Promise<Page<Order>> {
       if (query.email !== customer.email) throw new Forbidden(apiMessages.forbidden);
       const { items, total } = await orders.listForCustomer(customer.email, query.status, toOffset(query));
-      return { items: items.map(toOrderDto), total };
+      return { items: await withLines(items), total };
     },
 
     async listAll(query: OrdersQuery): Promise<Page<Order>> {
       const { items, total } = await orders.listAll(query, toOffset(query));
-      return { items: items.map(toOrderDto), total };
+      return { items: await withLines(items), total };
     },
 
     /**
@@ -301,8 +326,9 @@ export function createOrdersService(deps: {
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {
       const order = await visibleOrder(requester, id);
+      const [lines, events] = await Promise.all([orders.linesOf([order.id]), orders.events(order.id)]);
       return {
-        order: toOrderDetailDto(order, await orders.events(order.id)),
+        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events),
         instructions: deps.paymentInstructions,
         seller: deps.seller,
       };
@@ -342,7 +368,8 @@ export function createOrdersService(deps: {
         carrier: update.carrier,
         trackingNumber: update.trackingNumber,
       });
-      if (moved) return { acknowledged: true, modifiedCount: 1, order: toOrderDto(moved) };
+      const [shown] = moved ? await withLines([moved]) : [];
+      if (shown) return { acknowledged: true, modifiedCount: 1, order: shown };
       const order = await orders.find(id);
       if (!order) throw new NotFound(apiMessages.orderNotFound);
       throw new Conflict(apiMessages.invalidTransition(order.status, update.status));

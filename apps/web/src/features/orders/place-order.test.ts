@@ -29,6 +29,20 @@ const placed = {
   trackingNumber: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  lines: [
+    {
+      partId: 'p-1',
+      sku: 'RZ-7',
+      productName: 'Ryzen 7',
+      unitPrice: 300,
+      productQuantity: 10,
+      discountPercent: 0,
+      discount: 0,
+      price: 3000,
+    },
+  ],
+  lineCount: 1,
+  poReference: null,
 };
 
 beforeAll(async () => {
