@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderStatus,
   type OrdersFilter,
+  orderLineMessages,
   orderMessages,
   orderMoveMessages,
   orderStatusSchema,
@@ -151,6 +152,9 @@ export default function ManageOrdersPage() {
                 <th scope="col">{m.customer}</th>
                 <th scope="col">{m.part}</th>
                 <th scope="col" className="text-right">
+                  {orderLineMessages.lines}
+                </th>
+                <th scope="col" className="text-right">
                   {billMessages.quantity}
                 </th>
                 <th scope="col" className="text-right">
@@ -179,6 +183,9 @@ export default function ManageOrdersPage() {
                   </td>
                   {/* A part's name may break anywhere (as on the invoice): the e-mail beside it may not. */}
                   <td className="wrap-anywhere">{order.productName}</td>
+                  <td className="text-right" data-testid="order-row-lines">
+                    {formatQuantity(order.lineCount)}
+                  </td>
                   <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                   <td className="text-right font-semibold">{formatPrice(order.price)}</td>
                   <td>

@@ -3,6 +3,7 @@ import {
   confirmMessages,
   orderPageMessages as m,
   type OrderStatus,
+  orderLineMessages,
   orderMessages,
   orderStatusLabels,
   orderStatusSchema,
@@ -112,6 +113,9 @@ export default function MyOrdersPage() {
                 <th scope="col">{m.date}</th>
                 <th scope="col">{m.product}</th>
                 <th scope="col" className="text-right">
+                  {orderLineMessages.lines}
+                </th>
+                <th scope="col" className="text-right">
                   {billMessages.quantity}
                 </th>
                 <th scope="col" className="text-right">
@@ -134,7 +138,10 @@ export default function MyOrdersPage() {
                   <td className="whitespace-nowrap">
                     <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                   </td>
-                  <td>{order.productName}</td>
+                  <td className="wrap-anywhere">{order.productName}</td>
+                  <td className="text-right" data-testid="order-row-lines">
+                    {formatQuantity(order.lineCount)}
+                  </td>
                   <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                   <td className="text-right font-semibold">{formatPrice(order.price)}</td>
                   <td>
