@@ -10,6 +10,9 @@ import type { IdentityProvider } from './auth/identity.js';
 import { identitySettingsElement } from './auth/identity-settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { cartHandlers } from './features/cart/handlers.js';
+import { createCartRepo } from './features/cart/repo.js';
+import { createCartService } from './features/cart/service.js';
 import { docsHandlers } from './features/docs/handlers.js';
 import { healthHandlers } from './features/health/handlers.js';
 import { identityHandlers } from './features/identity/handlers.js';
@@ -263,6 +266,7 @@ export function createApp({
         perAccount('orders-minute', limits.orderChangesPerMinute, MINUTE_MS, apiMessages.tooManyOrderChanges),
       ],
     }),
+    cart: cartHandlers(createCartService(createCartRepo(database.db))),
     invoices: invoicesHandlers(
       createInvoicesService({
         orders,

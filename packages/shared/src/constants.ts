@@ -53,3 +53,13 @@ export const BUSINESS_SUMMARY = [
   { label: 'New users this year', value: '480+' },
   { label: 'Annual revenue', value: '$12M' },
 ] as const;
+
+/** A cart holds at most this many distinct parts (issue 22): a bill of materials, not a warehouse. */
+export const MAX_CART_LINES = 100;
+
+/**
+ * Quick order (issue 22): at most this many rows in one paste or CSV file (more is refused
+ * whole), and this many characters of text, which keeps the JSON body under the API's 100 kB.
+ */
+export const MAX_QUICK_ORDER_ROWS = 500;
+export const MAX_QUICK_ORDER_TEXT = 50_000;

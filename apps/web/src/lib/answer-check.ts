@@ -47,6 +47,15 @@ const answers: AnswerChecks = {
     csv: none,
     move: by(contract.orders.move.responses[200].schema),
   },
+  cart: {
+    get: by(contract.cart.get.responses[200].schema),
+    set: by(contract.cart.set.responses[200].schema),
+    remove: by(contract.cart.remove.responses[200].schema),
+    clear: by(contract.cart.clear.responses[200].schema),
+    import: by(contract.cart.import.responses[200].schema),
+    merge: by(contract.cart.merge.responses[200].schema),
+    reorder: by(contract.cart.reorder.responses[200].schema),
+  },
   invoices: { pdf: none },
   outbox: { list: by(contract.outbox.list.responses[200].schema) },
   users: {

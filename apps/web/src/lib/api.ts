@@ -137,6 +137,15 @@ export const api: ApiClient = {
     csv: file('orders', 'csv'),
     move: json('orders', 'move'),
   },
+  cart: {
+    get: json('cart', 'get'),
+    set: json('cart', 'set'),
+    remove: json('cart', 'remove'),
+    clear: json('cart', 'clear'),
+    import: json('cart', 'import'),
+    merge: json('cart', 'merge'),
+    reorder: json('cart', 'reorder'),
+  },
   invoices: { pdf: file('invoices', 'pdf') },
   outbox: { list: list('outbox', 'list') },
   users: {

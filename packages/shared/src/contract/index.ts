@@ -1,3 +1,4 @@
+import { cart } from './cart.js';
 import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
@@ -23,6 +24,7 @@ export const contract = {
   images,
   reviews,
   orders,
+  cart,
   invoices,
   outbox,
   users,

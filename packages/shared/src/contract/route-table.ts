@@ -67,6 +67,15 @@ export const routeTable = {
     csv: { method: 'get', path: '/api/orders.csv', access: 'admin', produces: 'text/csv' },
     move: { method: 'patch', path: '/api/order/:id/status', access: 'admin' },
   }),
+  cart: feature({
+    get: { method: 'get', path: '/api/cart', access: 'signed-in' },
+    set: { method: 'put', path: '/api/cart/:partId', access: 'signed-in' },
+    remove: { method: 'delete', path: '/api/cart/:partId', access: 'signed-in' },
+    clear: { method: 'delete', path: '/api/cart', access: 'signed-in' },
+    import: { method: 'post', path: '/api/cart/import', access: 'signed-in' },
+    merge: { method: 'post', path: '/api/cart/merge', access: 'signed-in' },
+    reorder: { method: 'post', path: '/api/order/:id/reorder', access: 'signed-in' },
+  }),
   invoices: feature({
     pdf: {
       method: 'get',

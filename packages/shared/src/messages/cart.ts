@@ -7,3 +7,19 @@ export const cartMessages = {
   notEnoughForMinimum: (available: number, minimum: number) =>
     `Only ${available} left, fewer than the minimum order of ${minimum}.`,
 } as const;
+
+/** The cart's API answers: refusals and the quick-order and reorder rows' words (issue 22). */
+export const cartApiMessages = {
+  cartFull: (max: number) =>
+    `Your cart already holds ${max} different parts, the most it can. Check out or remove a line first.`,
+  rowCartFull: (max: number) => `Not added: your cart already holds ${max} different parts.`,
+  unknownSku: (sku: string) => `There is no part with the SKU ${sku}.`,
+  noSku: 'This row has no SKU.',
+  rowQuantityInvalid: 'The quantity must be a whole number from 1 to 1,000,000.',
+  tooManyRows: (max: number) => `Paste or upload at most ${max} rows at a time.`,
+  textTooLong: (max: number) => `The text must be at most ${max.toLocaleString('en-US')} characters.`,
+  textRequired: 'Paste some lines or choose a CSV file.',
+  textInvalid: 'The text holds characters that are not allowed (control characters).',
+  partGone: 'This part is no longer available.',
+  soldOut: 'This part is sold out.',
+} as const;
