@@ -141,6 +141,49 @@ test('a two-line order shows its lines, totals and PO reference on its pages, it
     second,
     page.getByTestId('order-detail-total'),
   );
+  // The customer's order is not the admin's to order again: the cart would be the admin's.
+  await expect(page.getByRole('button', { name: 'Order again' })).toHaveCount(0);
+});
+
+test('Order again puts the order’s lines in the cart at today’s prices, and says which could not go', async ({
+  page,
+  customer,
+  admin,
+  part,
+  request,
+}) => {
+  const second = await addPart(request, admin);
+  const order = await placeTwoLineOrder(request, customer, part, second);
+  // Since deleted: its line cannot go back in the cart.
+  const deleted = await request.delete(`/api/deleteparts/${second._id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(deleted.ok(), await deleted.text()).toBe(true);
+
+  await signInAs(page, customer);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await page.getByRole('button', { name: 'Order again' }).click();
+  await expect(page.getByTestId('order-again-summary')).toHaveText(
+    '1 of 2 lines added to your cart at today’s prices; the others could not be added.',
+  );
+  await expect(page.getByRole('status').filter({ hasText: '1 of 2 lines added' })).toHaveCount(1);
+  const rows = page.getByTestId('order-again-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(order.lines[0]?.sku ?? '');
+  await expect(rows.nth(0)).toContainText('Added');
+  await expect(rows.nth(1)).toContainText(order.lines[1]?.sku ?? '');
+  await expect(rows.nth(1)).toContainText('Not added This part is no longer available.');
+  await expectNoAxeViolations(page);
+
+  const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${customer.token}` } });
+  expect(cart.status()).toBe(200);
+  const { lines } = (await cart.json()) as { lines: { partId: string; quantity: number }[] };
+  expect(lines.map(({ partId, quantity }) => ({ partId, quantity }))).toEqual([
+    { partId: part._id, quantity: 600 },
+  ]);
+
+  await page.getByRole('link', { name: 'Go to your cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
 });
 
 test.describe('on a phone', () => {

@@ -79,6 +79,9 @@ export const placeOrderMutation = mutationOptions({
   retry: shouldRetryOrder,
 });
 
+/** Order again (issue 22): the order's lines added to the caller's cart, with each line's result. */
+export const reorder = (id: string) => api.cart.reorder({ params: { id } });
+
 export const cancelOrder = (id: string) => api.orders.cancel({ params: { id } });
 
 /** The admin's desk: one move of the order's status (the server allows only the listed moves). */

@@ -11,9 +11,11 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
+import { useSessionUser } from '../../../lib/session';
 import { useAdminStatus } from '../../auth';
 import { fetchInvoicePdf, orderQuery } from '../api';
 import { OrderActions } from '../components/order-actions';
+import { useOrderAgain } from '../components/order-again';
 import { OrderHistory } from '../components/order-history';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { PaymentStatus, Shipment } from '../components/payment-status';
@@ -32,10 +34,14 @@ export default function OrderDetailPage() {
   const order = useQuery(orderQuery(id));
   const admin = useAdminStatus();
   const isAdmin = admin.data?.admin === true;
+  const user = useSessionUser();
+  const again = useOrderAgain(id);
 
   if (order.isPending) return <LoadingState label={m.loadingOrder} />;
   if (order.isError) return <ErrorState message={order.error.message} onRetry={() => order.refetch()} />;
   const { order: detail, instructions } = order.data;
+  // The server answers the owner alone; an admin looking at a customer's order has no cart of theirs.
+  const isOwner = user?.email.toLowerCase() === detail.email.toLowerCase();
 
   return (
     <div className="max-w-3xl">
@@ -73,6 +79,7 @@ export default function OrderDetailPage() {
         <DownloadButton fetchFile={() => fetchInvoicePdf(detail._id, detail.number)}>
           {m.downloadPdfInvoice}
         </DownloadButton>
+        {isOwner && again.button}
         <Link
           to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}
           className="btn btn-ghost btn-sm"
@@ -80,6 +87,7 @@ export default function OrderDetailPage() {
           {m.backTo(isAdmin ? dashboardMenuMessages.manageOrders : dashboardMenuMessages.myOrders)}
         </Link>
       </nav>
+      {isOwner && again.result}
 
       <OrderHistory events={detail.events} />
     </div>
