@@ -164,7 +164,7 @@ test('Order again puts the order’s lines in the cart at today’s prices, and 
   await page.goto(`/dashboard/orders/${order._id}`);
   await page.getByRole('button', { name: 'Order again' }).click();
   await expect(page.getByTestId('order-again-summary')).toHaveText(
-    '1 of 2 lines added to your cart at today’s prices; the others could not be added.',
+    '1 of 2 lines added to your cart at today’s prices; the other one could not be added.',
   );
   await expect(page.getByRole('status').filter({ hasText: '1 of 2 lines added' })).toHaveCount(1);
   const rows = page.getByTestId('order-again-row');

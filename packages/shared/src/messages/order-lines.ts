@@ -21,10 +21,17 @@ export const orderLineMessages = {
   orderAgain: 'Order again',
   orderingAgain: 'Adding to your cart…',
   reorderHeading: 'Order again',
-  reorderSummary: (added: number, total: number) =>
-    added === total
-      ? `${added === 1 ? 'The line was' : `All ${added} lines were`} added to your cart at today’s prices.`
-      : `${added} of ${total} lines added to your cart at today’s prices; the others could not be added.`,
+  reorderSummary: (added: number, total: number) => {
+    if (added === total) {
+      return `${total === 1 ? 'The line was' : `All ${total} lines were`} added to your cart at today’s prices.`;
+    }
+    if (added === 0)
+      return total === 1
+        ? 'The line could not be added to your cart.'
+        : 'No line could be added to your cart.';
+    const refused = total - added === 1 ? 'the other one' : 'the others';
+    return `${added} of ${total} lines added to your cart at today’s prices; ${refused} could not be added.`;
+  },
   reorderCaption: 'Each line of this order and what became of it',
   result: 'Result',
   added: 'Added',

@@ -104,13 +104,13 @@ export function OrderLinesTable({
                 <th scope="row" colSpan={5} className="text-right font-normal">
                   {m.subtotal}
                 </th>
-                <td className="text-right whitespace-nowrap">{formatPrice(subtotal)}</td>
+                <td className="text-right font-normal whitespace-nowrap">{formatPrice(subtotal)}</td>
               </tr>
               <tr>
                 <th scope="row" colSpan={5} className="text-right font-normal">
                   {billMessages.bulkDiscount}
                 </th>
-                <td className="text-right whitespace-nowrap text-success-content">
+                <td className="text-right font-normal whitespace-nowrap">
                   <Minus amount={order.discount} />
                 </td>
               </tr>
