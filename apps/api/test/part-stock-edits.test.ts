@@ -176,6 +176,7 @@ describe('PUT /api/part/:id without a stock', () => {
       .set(admin.auth)
       .send({
         name: 'New fan',
+        sku: 'NEW-FAN',
         img: 'https://example.com/fan.png',
         price: 5,
         minOrderQuantity: 10,

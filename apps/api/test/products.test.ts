@@ -26,8 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+let skus = 0;
+const nextSku = () => {
+  skus += 1;
+  return `VC-H9-${skus}`;
+};
+/** Each call names a new SKU: SKUs are unique among parts. */
 const product = (overrides: object = {}) => ({
   name: 'VoltCore Helix 9',
+  sku: nextSku(),
   img,
   price: 249.99,
   availableQuantity: 1200,

@@ -324,7 +324,7 @@ describe('two instances on one database', () => {
       .http()
       .post('/api/addproduct')
       .set(admin.auth)
-      .send({ ...edit({ name: 'Sitemap Switch' }), availableQuantity: 10 });
+      .send({ ...edit({ name: 'Sitemap Switch' }), sku: 'RC-SWITCH', availableQuantity: 10 });
     expect(added.status).toBe(201);
     await within(1_000, async () =>
       (await get(other.http, '/sitemap-1.xml')).res.text.includes(added.body.insertedId),

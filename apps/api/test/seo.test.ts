@@ -145,6 +145,7 @@ describe('GET /sitemap-N.xml', () => {
       .set(admin.auth)
       .send({
         name: 'Sitemap Probe 1',
+        sku: 'SEO-PROBE-1',
         img: '/media/parts/test.svg',
         price: 10,
         availableQuantity: 100,

@@ -220,6 +220,7 @@ describe('writes and the rendered pages they leave kept (decision 024)', () => {
         headers: { ...admin.auth, 'Content-Type': 'application/json' },
         body: JSON.stringify({
           name: 'Forgets Pages',
+          sku: 'SSR-FORGETS-1',
           img: '/media/parts/test.svg',
           price: 50,
           minOrderQuantity: 1,

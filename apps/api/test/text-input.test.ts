@@ -25,6 +25,7 @@ afterAll(() => ctx.close());
 
 const product = {
   name: 'Quiet fan',
+  sku: 'QF-120',
   price: 12.5,
   availableQuantity: 100,
   minOrderQuantity: 10,
@@ -221,7 +222,7 @@ describe('multi-line texts', () => {
       .http()
       .post('/api/addproduct')
       .set(admin)
-      .send({ ...product, description: 'First line\nSecond line' })
+      .send({ ...product, sku: 'QF-MULTILINE', description: 'First line\nSecond line' })
       .expect(201);
   });
 

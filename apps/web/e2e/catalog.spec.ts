@@ -1,9 +1,10 @@
-import { confirmMessages, validationMessages as m, toastMessages } from '@store/shared';
+import { confirmMessages, validationMessages as m, partMessages, toastMessages } from '@store/shared';
 import { expect, signInAs, test } from './fixtures';
 
 test.describe('catalog management', () => {
   test('an admin adds a product with an image, edits its price and deletes it', async ({ page, admin }) => {
     const name = `Test Rig Cable Kit ${Date.now()}`;
+    const sku = `RIG-CBL-${Date.now().toString(36).toUpperCase()}`;
     // A real PNG to upload: a screenshot of the blank page.
     await page.goto('/portfolio');
     const png = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 240 } });
@@ -16,6 +17,7 @@ test.describe('catalog management', () => {
       m.priceRequired,
       m.availableRequired,
       m.minOrderRequired,
+      m.skuRequired,
       m.descriptionRequired,
       m.imageRequired,
     ]) {
@@ -25,11 +27,17 @@ test.describe('catalog management', () => {
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Price (per unit, $)').fill('4.34');
     await page.getByLabel('Available quantity').fill('900');
+    await page.getByLabel('SKU').fill(sku);
     await page.getByLabel('Minimum order quantity').fill('30');
     await page
       .getByLabel('Description')
       .fill('Sleeved PSU extension cables for tidy builds: 24-pin, 8-pin EPS and PCIe, in black.');
     await page.getByLabel('Image').setInputFiles({ name: 'cables.png', mimeType: 'image/png', buffer: png });
+    // Packs of 4 do not make a minimum of 30: the form says so before anything is sent.
+    await page.getByLabel('Pack size').fill('4');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText(m.minOrderNotWholePacks(4))).toBeVisible();
+    await page.getByLabel('Pack size').fill('5');
     await page.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText(toastMessages.productAdded)).toBeVisible();
 
@@ -40,14 +48,28 @@ test.describe('catalog management', () => {
     };
     const card = await catalogCard();
     await expect(card.getByTestId('part-price')).toContainText('$4.34');
+    await expect(card.getByTestId('part-sku')).toHaveText(partMessages.sku(sku));
+    await expect(card.getByTestId('part-pack')).toHaveText(partMessages.soldInPacks(5));
     // Its link is hidden from assistive technology (the name links to the same page): by alt text.
     const image = card.getByAltText(name);
     await expect(image).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}\.webp$/);
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
+    // The part's page, rendered by the server, says the same; its quantity steps by the pack.
+    await card.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByTestId('part-sku')).toHaveText(partMessages.sku(sku));
+    await expect(page.getByTestId('part-pack')).toHaveText(partMessages.soldInPacks(5));
+    await expect(page.getByLabel('Quantity')).toHaveAttribute('step', '5');
+    const rendered = await (await page.request.get(page.url())).text();
+    expect(rendered).toContain(partMessages.sku(sku));
+    expect(rendered).toContain(partMessages.soldInPacks(5));
+
     await page.goto('/dashboard/manageproducts');
     const row = page.getByTestId('product-row').filter({ hasText: name });
+    await expect(row.getByTestId('product-sku')).toHaveText(partMessages.sku(sku));
     await row.getByRole('link', { name: /Update/ }).click();
+    await expect(page.getByLabel('SKU')).toHaveValue(sku);
+    await expect(page.getByLabel('Pack size')).toHaveValue('5');
     await page.getByLabel('Price (per unit, $)').fill('3.99');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manageproducts$/);

@@ -68,6 +68,7 @@ test.describe('messages that say what happened', () => {
     await page.getByLabel('Price (per unit, $)').fill('3.10');
     await page.getByLabel('Available quantity').fill('400');
     await page.getByLabel('Minimum order quantity').fill('20');
+    await page.getByLabel('SKU').fill(`PREVIEW-FAN-${Date.now()}`);
     await page.getByLabel('Description').fill('A fan added to see the chosen image before it is uploaded.');
     const image = page.getByLabel('Image');
     await image.setInputFiles({

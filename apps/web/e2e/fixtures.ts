@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { test as base, type Page } from '@playwright/test';
 import type { Part } from '@store/shared';
 import { E2E_ADMIN_EMAILS, E2E_AUTH_EMULATOR_URL, E2E_BASE_URL } from '../playwright.config';
@@ -141,6 +142,8 @@ export const test = base.extend<{ customer: Account; admin: Account; part: Part 
       headers: { authorization: `Bearer ${admin.token}` },
       data: {
         name: `E2E Part ${testInfo.testId} ${Date.now().toString(36)}`,
+        // Unique per test and run: SKUs are unique among all parts.
+        sku: `E2E-${randomUUID().slice(0, 13)}`,
         price: 2.5,
         availableQuantity: 2500,
         minOrderQuantity: 10,

@@ -23,6 +23,7 @@ async function addPart(
     headers: { authorization: `Bearer ${admin.token}` },
     data: {
       name: `Stock test part ${randomUUID().slice(0, 8)}`,
+      sku: `STOCK-${randomUUID().slice(0, 13)}`,
       price: 1.25,
       ...stock,
       bulkDiscount: false,

@@ -30,14 +30,18 @@ export const toCents = (amount: number) => Math.round(amount * 100);
 export const fromCents = (cents: number) => cents / 100;
 
 /**
- * The purchase page's rule for the quantity (spec §5): not a number, below the part's minimum
- * or above what is available makes the Order button disabled, with no message.
+ * The purchase page's rule for the quantity (spec §5): not a number, below the part's minimum,
+ * above what is available or not a whole number of packs (issue 22) makes the Order button
+ * disabled, with no message.
  */
 export function isOrderQuantityValid(
   quantity: number,
-  part: { minOrderQuantity: number; availableQuantity: number },
+  part: { minOrderQuantity: number; availableQuantity: number; orderMultiple: number },
 ): boolean {
   return (
-    Number.isInteger(quantity) && quantity >= part.minOrderQuantity && quantity <= part.availableQuantity
+    Number.isInteger(quantity) &&
+    quantity >= part.minOrderQuantity &&
+    quantity <= part.availableQuantity &&
+    quantity % Math.max(1, part.orderMultiple) === 0
   );
 }

@@ -80,6 +80,7 @@ const product = {
   minOrderQuantity: 10,
   description: 'Eight cores.',
   bulkDiscount: false,
+  sku: 'VC-HELIX-7',
 };
 
 describe('add product (spec §5 and docs/architecture.md, Validation and hardening)', () => {
@@ -100,8 +101,24 @@ describe('add product (spec §5 and docs/architecture.md, Validation and hardeni
     [{ ...product, description: '' }, 'description', m.descriptionRequired],
     [{ ...product, description: 'x'.repeat(2001) }, 'description', m.descriptionTooLong],
     [{ ...product, img: '' }, 'img', m.imageRequired],
+    [{ ...product, sku: undefined }, 'sku', m.skuRequired],
+    [{ ...product, sku: '  ' }, 'sku', m.skuRequired],
+    [{ ...product, sku: 'VC HELIX' }, 'sku', m.skuInvalid],
+    [{ ...product, sku: 'VC/HELIX' }, 'sku', m.skuInvalid],
+    [{ ...product, sku: 'X'.repeat(41) }, 'sku', m.skuInvalid],
+    [{ ...product, orderMultiple: 0 }, 'orderMultiple', m.orderMultipleAtLeastOne],
+    [{ ...product, orderMultiple: 2.5 }, 'orderMultiple', m.wholeNumber],
+    [{ ...product, orderMultiple: 4 }, 'minOrderQuantity', m.minOrderNotWholePacks(4)],
   ])('product input %# → %s: %s', (input, field, message) => {
     expect(messageFor(productInputSchema, input, field)).toBe(message);
+  });
+
+  it('takes a SKU trimmed and a pack size that defaults to 1', () => {
+    expect(productInputSchema.parse({ ...product, sku: ' vc-helix_7.b ' })).toMatchObject({
+      sku: 'vc-helix_7.b',
+      orderMultiple: 1,
+    });
+    expect(productInputSchema.parse({ ...product, orderMultiple: 5 })).toMatchObject({ orderMultiple: 5 });
   });
 
   it('accepts cents exactly, despite binary floating point', () => {
@@ -111,6 +128,17 @@ describe('add product (spec §5 and docs/architecture.md, Validation and hardeni
 
   describe('update product (issue 11: edits never undo orders)', () => {
     const { availableQuantity: _stock, ...withoutStock } = product;
+
+    it('keeps the SKU and pack size of a client that sends neither', () => {
+      const { sku: _sku, ...older } = withoutStock;
+      const parsed = productUpdateSchema.parse(older);
+      expect(parsed).not.toHaveProperty('sku');
+      expect(parsed).not.toHaveProperty('orderMultiple');
+      expect(messageFor(productUpdateSchema, { ...withoutStock, orderMultiple: 3 }, 'minOrderQuantity')).toBe(
+        m.minOrderNotWholePacks(3),
+      );
+      expect(messageFor(productUpdateSchema, { ...withoutStock, sku: 'a b' }, 'sku')).toBe(m.skuInvalid);
+    });
 
     it('keeps the stock out of an edit that leaves it out', () => {
       const parsed = productUpdateSchema.parse(withoutStock);
@@ -160,6 +188,8 @@ describe('add product (spec §5 and docs/architecture.md, Validation and hardeni
     minorder: 10,
     description: 'A part',
     image: [{}],
+    sku: 'PART-1',
+    pack: 1,
   };
 
   it.each([
@@ -170,6 +200,10 @@ describe('add product (spec §5 and docs/architecture.md, Validation and hardeni
     [{ ...form, description: '' }, 'description', m.descriptionRequired],
     [{ ...form, image: [] }, 'image', m.imageRequired],
     [{ ...form, image: undefined }, 'image', m.imageRequired],
+    [{ ...form, sku: '' }, 'sku', m.skuRequired],
+    [{ ...form, pack: Number.NaN }, 'pack', m.orderMultipleRequired],
+    [{ ...form, pack: 0 }, 'pack', m.orderMultipleAtLeastOne],
+    [{ ...form, pack: 4 }, 'minorder', m.minOrderNotWholePacks(4)],
   ])('add product form %# → %s: %s', (input, field, message) => {
     expect(messageFor(addProductFormSchema, input, field)).toBe(message);
   });
@@ -228,14 +262,19 @@ describe('order', () => {
     expect(orderInputSchema.safeParse({ ...order, productQuantity }).success).toBe(false);
   });
 
-  it('applies the purchase page rule: a number between the minimum and the stock', () => {
-    const part = { minOrderQuantity: 10, availableQuantity: 100 };
+  it('applies the purchase page rule: whole packs between the minimum and the stock', () => {
+    const part = { minOrderQuantity: 10, availableQuantity: 100, orderMultiple: 1 };
     expect(isOrderQuantityValid(10, part)).toBe(true);
     expect(isOrderQuantityValid(100, part)).toBe(true);
     expect(isOrderQuantityValid(9, part)).toBe(false);
     expect(isOrderQuantityValid(101, part)).toBe(false);
     expect(isOrderQuantityValid(Number.NaN, part)).toBe(false);
     expect(isOrderQuantityValid(10.5, part)).toBe(false);
+    const packs = { minOrderQuantity: 10, availableQuantity: 100, orderMultiple: 5 };
+    expect(isOrderQuantityValid(15, packs)).toBe(true);
+    expect(isOrderQuantityValid(100, packs)).toBe(true);
+    expect(isOrderQuantityValid(12, packs)).toBe(false);
+    expect(isOrderQuantityValid(99, packs)).toBe(false);
   });
 });
 

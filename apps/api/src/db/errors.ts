@@ -53,3 +53,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isQueryError(error: unknown): boolean {
   return error instanceof DrizzleQueryError;
 }
+
+/**
+ * Whether a failed query broke the named constraint with the given SQLSTATE. Drizzle wraps the
+ * driver's error (pg or PGlite, both carrying PostgreSQL's SQLSTATE and constraint name) as its
+ * `cause`.
+ */
+function brokeConstraint(error: unknown, sqlstate: string, constraint: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (codeOf(e) === sqlstate) return fieldOf(e, 'constraint') === constraint;
+  }
+  return false;
+}
+
+/** A unique index refused the row (23505). */
+export const isUniqueViolation = (error: unknown, constraint: string): boolean =>
+  brokeConstraint(error, '23505', constraint);
+
+/** A CHECK constraint refused the row (23514). */
+export const isCheckViolation = (error: unknown, constraint: string): boolean =>
+  brokeConstraint(error, '23514', constraint);

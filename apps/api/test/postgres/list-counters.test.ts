@@ -57,7 +57,14 @@ describe('counters under concurrent writes', () => {
     for (let i = 0; i < 60; i += 1) {
       const id = ids[i] as string;
       // Through the API: adds and soft deletes.
-      writes.push(ctx.http().post('/api/addproduct').set(auth).send(product).expect(201));
+      writes.push(
+        ctx
+          .http()
+          .post('/api/addproduct')
+          .set(auth)
+          .send({ ...product, sku: `CC-${i}` })
+          .expect(201),
+      );
       if (i % 3 === 0) writes.push(ctx.http().delete(`/api/deleteparts/${id}`).set(auth).expect(200));
       // Straight to the table: stock to zero and back, hard deletes, a restore, reviews.
       if (i % 3 === 1)

@@ -69,6 +69,7 @@ describe('two store processes behind HAProxy', () => {
     // A part with a stock of 20, added through the proxy.
     const part = {
       name: 'Proxied gearbox',
+      sku: 'PROXY-GEARBOX',
       price: 12.5,
       availableQuantity: 20,
       minOrderQuantity: 1,

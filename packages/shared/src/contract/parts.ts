@@ -31,13 +31,19 @@ export const parts = {
   }),
   add: route(routeTable.parts.add, {
     summary: 'Add a product',
+    description:
+      '`sku` is required and unique among parts, case-insensitively; `orderMultiple` (the pack size, default 1) must divide `minOrderQuantity`.',
     body: productInputSchema,
-    responses: { 201: { description: 'Added.', schema: insertResultSchema }, 400: invalid },
+    responses: {
+      201: { description: 'Added.', schema: insertResultSchema },
+      400: invalid,
+      409: error('Another part has this SKU (compared case-insensitively).'),
+    },
   }),
   update: route(routeTable.parts.update, {
     summary: 'Update a product',
     description:
-      'Leave out `availableQuantity` to keep the stock as it is. To set it, also send `availableQuantityBefore`, the stock the form was loaded with: the stock is set only if it still is that value, so an edit never undoes the orders placed meanwhile.',
+      'Leave out `availableQuantity` to keep the stock as it is. To set it, also send `availableQuantityBefore`, the stock the form was loaded with: the stock is set only if it still is that value, so an edit never undoes the orders placed meanwhile. Leave out `sku` or `orderMultiple` to keep them as they are.',
     params: idParams,
     notFound: apiMessages.partNotFound,
     body: productUpdateSchema,
@@ -46,7 +52,7 @@ export const parts = {
       400: invalid,
       404: notFound,
       409: error(
-        "The stock moved since the form was loaded: the body's `fields` carry the current `availableQuantity`.",
+        "The stock moved since the form was loaded (the body's `fields` carry the current `availableQuantity`), or another part has this SKU.",
       ),
     },
   }),

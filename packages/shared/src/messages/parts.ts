@@ -37,6 +37,10 @@ export const partMessages = {
   purchase: 'Purchase',
   /** The Purchase link's name for screen readers: which part it buys. */
   purchasePart: (name: string) => `Purchase ${name}`,
+  /** Issue 22: small and muted on cards and part pages. */
+  sku: (sku: string) => `SKU ${sku}`,
+  /** Shown only when the pack holds more than one unit. */
+  soldInPacks: (pack: number) => `Sold in packs of ${pack}`,
 } as const;
 
 /** The catalog (`/parts`): its heading, search, sort, count and pages. */
@@ -72,6 +76,9 @@ export const productAdminMessages = {
   price: 'Price (per unit, $)',
   available: 'Available quantity',
   minOrder: 'Minimum order quantity',
+  /** Issue 22: the part number customers quote, and how many units make a pack. */
+  sku: 'SKU',
+  pack: 'Pack size',
   bulkDiscount: 'Bulk discount (5% per 500 units)',
   description: 'Description',
   currentImage: 'Current',

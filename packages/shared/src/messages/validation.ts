@@ -59,4 +59,11 @@ export const validationMessages = {
   companyNameInvalid: 'Company name contains characters that are not allowed',
   vatNumberInvalid: 'Please enter a valid VAT number (2 to 20 letters and digits)',
   vatNumberWithoutCompany: 'A VAT number goes with a company name',
+  // A part's SKU and pack size (issue 22).
+  skuRequired: 'SKU is Required',
+  skuInvalid: 'SKU must be 1 to 40 letters, digits, dots, dashes or underscores',
+  orderMultipleRequired: 'Pack size is Required',
+  orderMultipleAtLeastOne: 'Pack size must be at least 1',
+  minOrderNotWholePacks: (pack: number) =>
+    `Minimum Order quantity must be a whole number of packs (a multiple of ${pack})`,
 } as const;

@@ -25,7 +25,11 @@ export const partSchema = z.object({
   /** A small version of `img` for lists (the same URL when the host makes none). */
   thumb: z.string(),
   price: z.number(),
+  /** The part number customers quote (issue 22): unique among parts, case-insensitively. */
+  sku: z.string(),
   minOrderQuantity: z.number().int(),
+  /** The pack size: an order is a whole number of packs. */
+  orderMultiple: z.number().int(),
   availableQuantity: z.number().int(),
   description: z.string(),
   bulkDiscount: z.boolean(),
@@ -76,6 +80,28 @@ export type PartsQuery = z.infer<typeof partsQuerySchema>;
 const wholeQuantity = (required: string) =>
   z.number({ error: required }).int(m.wholeNumber).max(MAX_QUANTITY, m.quantityTooHigh);
 
+/** What the database accepts too (parts_sku_format): a part number, never free text. */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
+
+const skuField = z
+  .string({ error: m.skuRequired })
+  .trim()
+  .min(1, m.skuRequired)
+  .regex(SKU_PATTERN, m.skuInvalid);
+
+const orderMultipleField = wholeQuantity(m.orderMultipleRequired).min(1, m.orderMultipleAtLeastOne);
+
+/** The minimum order is a whole number of packs (parts_min_order_whole_packs). */
+const minOrderInWholePacks = (
+  p: { minOrderQuantity: number; orderMultiple?: number | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  const pack = p.orderMultiple ?? 1;
+  if (p.minOrderQuantity % pack !== 0) {
+    ctx.addIssue({ code: 'custom', path: ['minOrderQuantity'], message: m.minOrderNotWholePacks(pack) });
+  }
+};
+
 const productFields = {
   name: z
     .string({ error: m.nameRequired })
@@ -106,13 +132,17 @@ const imageField = z
   .max(500, m.imageInvalid)
   .refine(plainText(), m.imageInvalid);
 
-/** What an admin sends to add a part. The adder's e-mail comes from the token. */
+/**
+ * What an admin sends to add a part. The adder's e-mail comes from the token. The SKU is
+ * required (issue 22); the pack size defaults to 1, a part sold by the unit.
+ */
 export const productInputSchema = z
-  .object({ ...productFields, img: imageField })
+  .object({ ...productFields, img: imageField, sku: skuField, orderMultiple: orderMultipleField.default(1) })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity, {
     path: ['minOrderQuantity'],
     error: m.minOrderAboveAvailable,
-  });
+  })
+  .superRefine(minOrderInWholePacks);
 export type ProductInput = z.infer<typeof productInputSchema>;
 
 /**
@@ -120,15 +150,20 @@ export type ProductInput = z.infer<typeof productInputSchema>;
  * an edit without `availableQuantity` never touches it. One that sets it also sends
  * `availableQuantityBefore`, the stock its form was loaded with, and the API refuses it (409)
  * when orders have moved the stock since: otherwise saving a stale form would undo them.
+ * `sku` and `orderMultiple` are optional too (issue 22): a client older than them keeps the
+ * part's own. Without `orderMultiple`, the minimum is checked against the stored pack by the API.
  */
 export const productUpdateSchema = z
   .object({
     ...productFields,
     img: imageField,
+    sku: skuField.optional(),
+    orderMultiple: orderMultipleField.optional(),
     availableQuantity: productFields.availableQuantity.optional(),
     availableQuantityBefore: wholeQuantity(m.availableBeforeRequired).min(0, m.availableNegative).optional(),
   })
   .superRefine((p, ctx) => {
+    if (p.orderMultiple !== undefined) minOrderInWholePacks(p, ctx);
     if (p.availableQuantity === undefined) {
       if (p.availableQuantityBefore !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['availableQuantityBefore'], message: m.availableBeforeAlone });
@@ -148,6 +183,9 @@ const productFormFields = {
   price: productFields.price,
   available: productFields.availableQuantity,
   minorder: productFields.minOrderQuantity,
+  sku: skuField,
+  /** 'Pack size': quantities are ordered in whole packs. */
+  pack: orderMultipleField,
   description: productFields.description,
   bulkDiscount: productFields.bulkDiscount,
 };
@@ -165,6 +203,13 @@ const chosenImage = z.custom<ArrayLike<unknown>>(
 const minOrderWithinStock = <T extends { minorder: number; available: number }>(p: T) =>
   p.minorder <= p.available;
 
+/** The form's names for the same rule as the API's (minOrderInWholePacks). */
+const minOrderFormInWholePacks = (p: { minorder: number; pack: number }, ctx: z.RefinementCtx) => {
+  if (Number.isInteger(p.pack) && p.pack >= 1 && p.minorder % p.pack !== 0) {
+    ctx.addIssue({ code: 'custom', path: ['minorder'], message: m.minOrderNotWholePacks(p.pack) });
+  }
+};
+
 /**
  * The Add Product form (spec §3): name, price, available, minorder, description, image file.
  * Number inputs are read with valueAsNumber, so an empty field arrives as NaN and fails as
@@ -172,15 +217,18 @@ const minOrderWithinStock = <T extends { minorder: number; available: number }>(
  */
 export const addProductFormSchema = z
   .object({ ...productFormFields, image: chosenImage })
-  .refine(minOrderWithinStock, { path: ['minorder'], error: m.minOrderAboveAvailable });
+  .refine(minOrderWithinStock, { path: ['minorder'], error: m.minOrderAboveAvailable })
+  .superRefine(minOrderFormInWholePacks);
 export type AddProductForm = z.input<typeof addProductFormSchema>;
 
 /**
  * Update: the same form, where choosing a new image is optional, and a stock below the minimum
  * order (0 included) is allowed: it takes the part off sale ('Out of stock') without deleting it.
  */
-export const editProductFormSchema = z.object({
-  ...productFormFields,
-  image: z.custom<ArrayLike<unknown>>().optional(),
-});
+export const editProductFormSchema = z
+  .object({
+    ...productFormFields,
+    image: z.custom<ArrayLike<unknown>>().optional(),
+  })
+  .superRefine(minOrderFormInWholePacks);
 export type EditProductForm = z.input<typeof editProductFormSchema>;

@@ -1,9 +1,9 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
-import { codeOf, fieldOf } from '../../lib/thrown.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
@@ -32,17 +32,6 @@ export class IdempotencyKeyTaken extends Error {
 }
 
 const IDEMPOTENCY_INDEX = 'orders_idempotency_idx';
-
-/**
- * Whether a failed query broke the named unique index. Drizzle wraps the driver's error (pg or
- * PGlite, both carrying PostgreSQL's SQLSTATE and constraint name) as its `cause`.
- */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (codeOf(e) === '23505') return fieldOf(e, 'constraint') === constraint;
-  }
-  return false;
-}
 
 const byKey = (email: string, key: string) => and(eq(orders.email, email), eq(orders.idempotencyKey, key));
 
@@ -153,6 +142,8 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
             isNull(parts.deletedAt),
             gte(parts.availableQuantity, quantity),
             sql`${parts.minOrderQuantity} <= ${quantity}`,
+            // Whole packs only (issue 22), judged on the pack size of the row being updated.
+            sql`${quantity} % ${parts.orderMultiple} = 0`,
           ),
         )
         .returning({

@@ -1,5 +1,6 @@
 import {
   apiMessages,
+  cartMessages,
   computeBill,
   IDEMPOTENCY_KEY_TTL_HOURS,
   type InsertResult,
@@ -292,6 +293,11 @@ export function createOrdersService(deps: {
       if (input.productQuantity < part.minOrderQuantity) {
         throw new Invalid(apiMessages.belowMinimum(part.minOrderQuantity), {
           productQuantity: apiMessages.belowMinimum(part.minOrderQuantity),
+        });
+      }
+      if (input.productQuantity % part.orderMultiple !== 0) {
+        throw new Invalid(cartMessages.notMultiple(part.orderMultiple), {
+          productQuantity: cartMessages.notMultiple(part.orderMultiple),
         });
       }
       throw new Conflict(apiMessages.outOfStock(part.availableQuantity), {

@@ -1,13 +1,15 @@
 import type { CursorSort, PartOrder, PartsCursor } from '@store/shared';
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isCheckViolation, isUniqueViolation } from '../../db/errors.js';
 import { counters, parts } from '../../db/schema.js';
 
 export type PartRow = typeof parts.$inferSelect;
 export type NewPartRow = typeof parts.$inferInsert;
 export type PartChanges = Omit<NewPartRow, 'id' | 'addedBy' | 'createdAt' | 'deletedAt'>;
 /** An edit: every field but the stock, which only a compare-and-set may change. */
-export type PartEdits = Omit<PartChanges, 'availableQuantity'>;
+export type PartEdits = Omit<PartChanges, 'availableQuantity' | 'sku' | 'orderMultiple'> &
+  Partial<Pick<PartChanges, 'sku' | 'orderMultiple'>>;
 /** A new stock and the stock it was based on. */
 export interface StockChange {
   before: number;
@@ -16,7 +18,18 @@ export interface StockChange {
 export type UpdateOutcome =
   | { kind: 'updated' }
   | { kind: 'missing' }
-  | { kind: 'stock-moved'; availableQuantity: number };
+  | { kind: 'stock-moved'; availableQuantity: number }
+  | { kind: 'sku-taken' }
+  | { kind: 'partial-packs'; orderMultiple: number };
+export type InsertOutcome = { kind: 'inserted'; id: string } | { kind: 'sku-taken' };
+
+/**
+ * Another part holds the SKU (parts_sku_idx, on lower(sku)). Read from the index's refusal, not
+ * looked up first, so two admins adding the same SKU at once cannot both succeed.
+ */
+const SKU_INDEX = 'parts_sku_idx';
+/** The minimum is not a whole number of packs of the stored pack size (an edit that kept it). */
+const WHOLE_PACKS_CHECK = 'parts_min_order_whole_packs';
 
 /**
  * How often a stock compare-and-set is tried again when the stock is back at `before` by the
@@ -73,6 +86,31 @@ function filtered({ q, inStock }: ListFilter): SQL | undefined {
 }
 
 export function createPartsRepo(db: Database) {
+  async function setEdits(id: string, edits: PartEdits, stock?: StockChange): Promise<UpdateOutcome> {
+    const part = and(eq(parts.id, id), listed);
+    if (!stock) {
+      const updated = await db.update(parts).set(edits).where(part).returning({ id: parts.id });
+      return updated.length > 0 ? { kind: 'updated' } : { kind: 'missing' };
+    }
+    let current = stock.before;
+    for (let attempt = 0; attempt < STOCK_ATTEMPTS && current === stock.before; attempt += 1) {
+      const updated = await db
+        .update(parts)
+        .set({ ...edits, availableQuantity: stock.after })
+        .where(and(part, eq(parts.availableQuantity, stock.before)))
+        .returning({ id: parts.id });
+      if (updated.length > 0) return { kind: 'updated' };
+      const [row] = await db
+        .select({ availableQuantity: parts.availableQuantity })
+        .from(parts)
+        .where(part)
+        .limit(1);
+      if (!row) return { kind: 'missing' };
+      current = row.availableQuantity;
+    }
+    return { kind: 'stock-moved', availableQuantity: current };
+  }
+
   return {
     /**
      * One page, and the key of its last row when more follow (read as one row more than asked).
@@ -132,10 +170,15 @@ export function createPartsRepo(db: Database) {
       return row;
     },
 
-    async insert(row: NewPartRow): Promise<string> {
-      const [inserted] = await db.insert(parts).values(row).returning({ id: parts.id });
-      if (!inserted) throw new Error('insert returned no row');
-      return inserted.id;
+    async insert(row: NewPartRow): Promise<InsertOutcome> {
+      try {
+        const [inserted] = await db.insert(parts).values(row).returning({ id: parts.id });
+        if (!inserted) throw new Error('insert returned no row');
+        return { kind: 'inserted', id: inserted.id };
+      } catch (error) {
+        if (isUniqueViolation(error, SKU_INDEX)) return { kind: 'sku-taken' };
+        throw error;
+      }
     },
 
     /**
@@ -144,28 +187,20 @@ export function createPartsRepo(db: Database) {
      * never undone; when it has moved, nothing at all changes and the current stock is returned.
      */
     async update(id: string, edits: PartEdits, stock?: StockChange): Promise<UpdateOutcome> {
-      const part = and(eq(parts.id, id), listed);
-      if (!stock) {
-        const updated = await db.update(parts).set(edits).where(part).returning({ id: parts.id });
-        return updated.length > 0 ? { kind: 'updated' } : { kind: 'missing' };
+      try {
+        return await setEdits(id, edits, stock);
+      } catch (error) {
+        if (isUniqueViolation(error, SKU_INDEX)) return { kind: 'sku-taken' };
+        if (isCheckViolation(error, WHOLE_PACKS_CHECK)) {
+          const [row] = await db
+            .select({ orderMultiple: parts.orderMultiple })
+            .from(parts)
+            .where(eq(parts.id, id))
+            .limit(1);
+          return { kind: 'partial-packs', orderMultiple: row?.orderMultiple ?? 1 };
+        }
+        throw error;
       }
-      let current = stock.before;
-      for (let attempt = 0; attempt < STOCK_ATTEMPTS && current === stock.before; attempt += 1) {
-        const updated = await db
-          .update(parts)
-          .set({ ...edits, availableQuantity: stock.after })
-          .where(and(part, eq(parts.availableQuantity, stock.before)))
-          .returning({ id: parts.id });
-        if (updated.length > 0) return { kind: 'updated' };
-        const [row] = await db
-          .select({ availableQuantity: parts.availableQuantity })
-          .from(parts)
-          .where(part)
-          .limit(1);
-        if (!row) return { kind: 'missing' };
-        current = row.availableQuantity;
-      }
-      return { kind: 'stock-moved', availableQuantity: current };
     },
 
     /** Leaves the storefront; the row stays for the orders that name it. */

@@ -64,12 +64,20 @@ export function createPartsService(
     minOrderQuantity: input.minOrderQuantity,
     description: input.description,
     bulkDiscount: input.bulkDiscount,
+    // Absent: an older client's edit keeps the part's own SKU and pack size.
+    ...(input.sku !== undefined && { sku: input.sku }),
+    ...(input.orderMultiple !== undefined && { orderMultiple: input.orderMultiple }),
   });
 
   const toRow = (input: ProductInput): PartChanges => ({
     ...toEdits(input),
+    sku: input.sku,
+    orderMultiple: input.orderMultiple,
     availableQuantity: input.availableQuantity,
   });
+
+  const skuTaken = (sku: string) =>
+    new Conflict(apiMessages.skuTaken(sku), { sku: apiMessages.skuTaken(sku) });
 
   return {
     /**
@@ -100,9 +108,10 @@ export function createPartsService(
 
     async add(admin: Caller, input: ProductInput): Promise<InsertResult> {
       checkImage(input.img);
-      const insertedId = await repo.insert({ ...toRow(input), addedBy: admin.email });
+      const outcome = await repo.insert({ ...toRow(input), addedBy: admin.email });
+      if (outcome.kind === 'sku-taken') throw skuTaken(input.sku);
       options.onChange?.();
-      return { acknowledged: true, insertedId };
+      return { acknowledged: true, insertedId: outcome.id };
     },
 
     /** A stale stock is refused whole: the admin's form keeps their edits and saves again. */
@@ -113,6 +122,12 @@ export function createPartsService(
       const stock = after !== undefined && before !== undefined ? { before, after } : undefined;
       const outcome = await repo.update(id, toEdits(input), stock);
       if (outcome.kind === 'missing') throw new NotFound(apiMessages.partNotFound);
+      if (outcome.kind === 'sku-taken') throw skuTaken(input.sku ?? '');
+      if (outcome.kind === 'partial-packs') {
+        // The edit kept the stored pack size and a minimum that is not a whole number of them.
+        const message = validationMessages.minOrderNotWholePacks(outcome.orderMultiple);
+        throw new Invalid(message, { minOrderQuantity: message });
+      }
       if (outcome.kind === 'stock-moved') {
         throw new Conflict(apiMessages.stockChanged(outcome.availableQuantity), {
           availableQuantity: String(outcome.availableQuantity),

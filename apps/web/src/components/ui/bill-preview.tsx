@@ -13,7 +13,10 @@ import { formatPrice } from '../../lib/format';
  * (`computeBill`): a quantity outside the part's range shows no amounts.
  */
 /** What a bill depends on, of a part. */
-export type BillPart = Pick<Part, 'price' | 'bulkDiscount' | 'minOrderQuantity' | 'availableQuantity'>;
+export type BillPart = Pick<
+  Part,
+  'price' | 'bulkDiscount' | 'minOrderQuantity' | 'orderMultiple' | 'availableQuantity'
+>;
 
 export function BillPreview({
   part,

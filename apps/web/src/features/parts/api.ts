@@ -67,6 +67,8 @@ export const formFieldOf: Partial<Record<string, keyof EditProductForm>> = {
   price: 'price',
   availableQuantity: 'available',
   minOrderQuantity: 'minorder',
+  sku: 'sku',
+  orderMultiple: 'pack',
   description: 'description',
   img: 'image',
 };

@@ -10,6 +10,8 @@ const input = {
   price: 12.5,
   availableQuantity: 100,
   minOrderQuantity: 10,
+  sku: 'QF-120',
+  orderMultiple: 1,
   description: 'A fan that keeps quiet.',
   bulkDiscount: false,
 };

@@ -28,7 +28,8 @@ function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) 
           inputMode="numeric"
           min={part.minOrderQuantity}
           max={part.availableQuantity}
-          step={1}
+          // Whole packs from the minimum (a multiple of the pack): the arrows stay on valid counts.
+          step={part.orderMultiple}
           className="input w-full"
           aria-describedby="part-quantity-hint"
           value={quantityText}

@@ -2,6 +2,7 @@ import type { Part } from '@store/shared';
 import { partMessages as m } from '@store/shared';
 import { Link } from 'react-router-dom';
 import { excerpt, formatPrice, formatQuantity } from '../../../lib/format';
+import { PartSku } from './part-sku';
 import { PurchaseAction } from './purchase-action';
 import { StockBadge } from './stock-badge';
 
@@ -47,9 +48,13 @@ export function PartCard({
           {part.name}
         </Link>
       </Heading>
-      <div className="flex flex-wrap content-start gap-2 px-6">
-        <StockBadge stock={part.stock} />
-        {part.bulkDiscount && <span className="badge badge-accent">{m.bulkEligible}</span>}
+      {/* The SKU shares the badges' row: the card's seven rows stay seven. */}
+      <div className="flex flex-col content-start gap-2 px-6">
+        <PartSku part={part} />
+        <div className="flex flex-wrap gap-2">
+          <StockBadge stock={part.stock} />
+          {part.bulkDiscount && <span className="badge badge-accent">{m.bulkEligible}</span>}
+        </div>
       </div>
       <p className="px-6 text-2xl font-bold text-primary" data-testid="part-price">
         {formatPrice(part.price)}{' '}

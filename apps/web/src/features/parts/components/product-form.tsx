@@ -24,7 +24,8 @@ export type ProductFormValues = z.output<typeof editProductFormSchema>;
 
 /**
  * The product form of spec §3 (name, price, available, minorder, description, image) with the
- * bulk-discount flag. Adding requires an image; updating keeps the current one unless replaced.
+ * bulk-discount flag, the SKU and the pack size (issue 22). Adding requires an image; updating
+ * keeps the current one unless replaced.
  */
 export function ProductForm({
   mode,
@@ -54,7 +55,8 @@ export function ProductForm({
     resolver: zodResolver<ProductFormFields, unknown, ProductFormValues>(
       mode === 'add' ? addProductFormSchema : editProductFormSchema,
     ),
-    defaultValues: { bulkDiscount: false, ...defaultValues },
+    // A new part is sold by the unit until the admin says otherwise.
+    defaultValues: { bulkDiscount: false, pack: 1, ...defaultValues },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -89,6 +91,23 @@ export function ProductForm({
       <div className="sm:col-span-2">
         <Field label={m.name} error={errors.name?.message} {...register('name')} />
       </div>
+      <Field
+        label={m.sku}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+        error={errors.sku?.message}
+        {...register('sku')}
+      />
+      <Field
+        label={m.pack}
+        type="number"
+        step="1"
+        min="1"
+        inputMode="numeric"
+        error={errors.pack?.message}
+        {...register('pack', number)}
+      />
       <Field
         label={m.price}
         type="number"
@@ -180,6 +199,8 @@ export const toProductInput = (values: ProductFormValues, img: string) => ({
   price: values.price,
   availableQuantity: values.available,
   minOrderQuantity: values.minorder,
+  sku: values.sku,
+  orderMultiple: values.pack,
   description: values.description,
   bulkDiscount: values.bulkDiscount,
 });

@@ -39,6 +39,8 @@ function EditProduct({ current }: { current: Part }) {
           price: current.price,
           available: current.availableQuantity,
           minorder: current.minOrderQuantity,
+          sku: current.sku,
+          pack: current.orderMultiple,
           description: current.description,
           bulkDiscount: current.bulkDiscount,
         }}

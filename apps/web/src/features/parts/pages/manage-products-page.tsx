@@ -1,4 +1,10 @@
-import { confirmMessages, productAdminMessages as m, productMessages, uiMessages } from '@store/shared';
+import {
+  confirmMessages,
+  productAdminMessages as m,
+  partMessages,
+  productMessages,
+  uiMessages,
+} from '@store/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -97,7 +103,13 @@ export default function ManageProductsPage() {
                       className="h-9 w-12 rounded bg-base-200 object-contain"
                     />
                   </td>
-                  <td>{part.name}</td>
+                  <td>
+                    {part.name}
+                    {/* Under the name, not a column of its own: the stock keeps its one line on a phone. */}
+                    <span className="block break-all text-xs text-base-content/70" data-testid="product-sku">
+                      {partMessages.sku(part.sku)}
+                    </span>
+                  </td>
                   <td className="text-right">{formatPrice(part.price)}</td>
                   <td data-testid="product-stock">
                     {/* One line, so that every row is as tall as the next (issue 20). */}

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { partQuery } from '../api';
 import { PartBillIsland } from '../components/part-bill';
+import { PartSku } from '../components/part-sku';
 import { PurchaseAction } from '../components/purchase-action';
 import { StockBadge } from '../components/stock-badge';
 
@@ -70,6 +71,7 @@ function PartDetails({ part }: { part: Part }) {
           <h1 id={`${id}-name`} className="text-3xl font-bold">
             {part.name}
           </h1>
+          <PartSku part={part} className="mt-1" />
           <div className="mt-3 flex flex-wrap gap-2">
             <StockBadge stock={part.stock} />
             {part.bulkDiscount && <span className="badge badge-accent">{m.bulkEligible}</span>}
@@ -111,6 +113,7 @@ function PartDetails({ part }: { part: Part }) {
               price: part.price,
               bulkDiscount: part.bulkDiscount,
               minOrderQuantity: part.minOrderQuantity,
+              orderMultiple: part.orderMultiple,
               availableQuantity: part.availableQuantity,
             }}
           />

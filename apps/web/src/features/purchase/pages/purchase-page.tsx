@@ -25,7 +25,7 @@ import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { authKeys, profileQuery } from '../../auth';
 import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
-import { partKeys, partQuery, StockBadge } from '../../parts';
+import { PartSku, partKeys, partQuery, StockBadge } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });
 type PurchaseForm = Omit<OrderInput, 'partId'>;
@@ -75,6 +75,7 @@ function PartDetails({ part }: { part: Part }) {
       <h1 id="part-name" className="mt-6 text-3xl font-bold">
         {part.name}
       </h1>
+      <PartSku part={part} className="mt-1" />
       <div className="mt-3">
         <StockBadge stock={part.stock} />
       </div>
@@ -193,7 +194,8 @@ function OrderForm({ part }: { part: Part }) {
             inputMode="numeric"
             min={part.minOrderQuantity}
             max={part.availableQuantity}
-            step={1}
+            // Whole packs from the minimum (a multiple of the pack): the arrows stay on valid counts.
+            step={part.orderMultiple}
             className="input w-full"
             aria-describedby={`${id}-quantity-hint`}
             {...register('productQuantity', { valueAsNumber: true, disabled: outOfStock })}

@@ -1,0 +1,20 @@
+import { partMessages as m, type Part } from '@store/shared';
+
+/**
+ * The part number customers quote and, when a pack holds more than one unit, the pack size
+ * (issue 22): small and muted beside the name, on cards, the part page and the purchase page.
+ */
+export function PartSku({
+  part,
+  className = '',
+}: {
+  part: Pick<Part, 'sku' | 'orderMultiple'>;
+  className?: string;
+}) {
+  return (
+    <p className={`flex flex-wrap gap-x-3 text-xs text-base-content/70 ${className}`}>
+      <span data-testid="part-sku">{m.sku(part.sku)}</span>
+      {part.orderMultiple > 1 && <span data-testid="part-pack">{m.soldInPacks(part.orderMultiple)}</span>}
+    </p>
+  );
+}
