@@ -185,6 +185,40 @@ describe('order e-mails through a real SMTP server', () => {
     );
   });
 
+  it('lists every line of a multi-line order and the PO reference, to the customer and the desk', async () => {
+    const [second] = await ctx.db
+      .insert(parts)
+      .values(partRow({ name: 'Heatsink', sku: 'HS-77', priceCents: 2000, minOrderQuantity: 1 }))
+      .returning();
+    const res = await ctx
+      .http()
+      .post('/api/checkout')
+      .set(customer.auth)
+      .send({
+        phone,
+        address,
+        poReference: 'PO-5150',
+        lines: [
+          { partId, quantity: 2 },
+          { partId: second?.id, quantity: 3 },
+        ],
+      })
+      .expect(201);
+    const { number, lines } = res.body.order as { number: string; lines: { sku: string }[] };
+    const forThis = (e: ReceivedEmail) => e.subject.includes(number);
+    const [placed] = await smtp.waitFor((e) => forThis(e) && e.recipients.includes(customer.email));
+    const [desk] = await smtp.waitFor((e) => forThis(e) && e.recipients.includes(DESK));
+    for (const email of [placed, desk]) {
+      expectWellFormed(email as ReceivedEmail, number);
+      expect(email?.text).toContain('PO-5150');
+      expect(email?.text).toContain(`${lines[0]?.sku} · Fan "Quiet" 120mm · 2 × $12.50 = $25.00`);
+      expect(email?.text).toContain('HS-77 · Heatsink · 3 × $20.00 = $60.00');
+      expect(email?.html).toContain('HS-77 · Heatsink');
+      expect(email?.text).toContain('$85.00');
+    }
+    expect(desk?.subject).toBe(`New order ${number}: 5 × Fan "Quiet" 120mm and 1 more`);
+  });
+
   it('says who cancelled: the customer, or the store', async () => {
     const mine = await place(customer, partId);
     const theirs = await place(customer, partId);

@@ -110,10 +110,13 @@ describe('GET /api/orders.csv', () => {
         'zoe@shop.test',
         '555 010 2030',
         '1 Main Street, Springfield',
+        '',
+        '',
         'Brake pad',
         '600',
         '19.99',
         '599.70',
+        '11394.30',
         '11394.30',
         'shipped',
         'DHL',
@@ -139,9 +142,9 @@ describe('GET /api/orders.csv', () => {
     expect(cells[2]).toBe(`'${evil.userName}`);
     expect(cells[4]).toBe("'+1 555 010 2030");
     expect(cells[5]).toBe(`'${evil.address}`);
-    expect(cells[6]).toBe("'@SUM(1,2)");
-    expect(cells[12]).toBe("'\t=cmd|calc");
-    expect(cells[13]).toBe("'\r=1+1");
+    expect(cells[8]).toBe("'@SUM(1,2)");
+    expect(cells[15]).toBe("'\t=cmd|calc");
+    expect(cells[16]).toBe("'\r=1+1");
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
@@ -174,6 +177,37 @@ describe('GET /api/orders.csv', () => {
     ]);
   });
 
+  it('writes one row per line, the order repeated, with the SKU and the PO reference', async () => {
+    const buyer = await accountWithToken(ctx, 'customer', 'Lina Lines');
+    const [a, b] = await ctx.db
+      .insert(parts)
+      .values([
+        partRow({ name: 'Disc', sku: 'CSV-DISC', priceCents: 500, minOrderQuantity: 1 }),
+        partRow({ name: 'Caliper', sku: 'CSV-CAL', priceCents: 2000, minOrderQuantity: 1 }),
+      ])
+      .returning();
+    const placed = await ctx
+      .http()
+      .post('/api/checkout')
+      .set(buyer.auth)
+      .send({
+        phone: '555 010 2030',
+        address: '1 Main Street, Springfield',
+        poReference: 'PO-881',
+        lines: [
+          { partId: a?.id, quantity: 2 },
+          { partId: b?.id, quantity: 3 },
+        ],
+      })
+      .expect(201);
+    const { rows } = await download({ q: buyer.email });
+    const number = placed.body.order.number;
+    expect(rows.map((r) => [r[0], r[6], r[7], r[8], r[9], r[10], r[12], r[13]])).toEqual([
+      [number, 'PO-881', 'CSV-DISC', 'Disc', '2', '5.00', '10.00', '70.00'],
+      [number, 'PO-881', 'CSV-CAL', 'Caliper', '3', '20.00', '60.00', '70.00'],
+    ]);
+  });
+
   it('is the header alone when nothing matches', async () => {
     const { bytes, rows } = await download({ q: 'PD-999999999' });
     expect(rows).toEqual([]);
@@ -193,11 +227,13 @@ describe('GET /api/orders.csv', () => {
     const { rows } = await download({ q: 'bulk' });
     expect(rows).toHaveLength(many);
     expect(new Set(rows.map((r) => r[0])).size).toBe(many);
-    const [all] = (
-      (await ctx.db.execute(sql`select count(*)::int as n from orders`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows;
+    const [all] =
+      // One row per line.
+      (
+        (await ctx.db.execute(sql`select sum(line_count)::int as n from orders`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows;
     expect((await download()).rows).toHaveLength(all?.n ?? -1);
   });
 

@@ -7,6 +7,16 @@ import { type PdfPage, readPdf } from './pdf-text.js';
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 
+const line = (description: string, quantity: number, unitPriceCents: number, sku = 'HB-M8') => ({
+  sku,
+  description,
+  quantity,
+  unitPriceCents,
+  amountCents: quantity * unitPriceCents,
+  discountPercent: 0,
+  discountCents: 0,
+});
+
 function invoice(order: Partial<InvoiceOrder> = {}, rest: Partial<InvoiceData> = {}): InvoiceData {
   return {
     order: {
@@ -21,7 +31,7 @@ function invoice(order: Partial<InvoiceOrder> = {}, rest: Partial<InvoiceData> =
         phone: '+1 555 010 2030',
         address: '12 Harbour Street, Springfield 40001',
       },
-      line: { description: 'Hex bolt M8', quantity: 1200, unitPriceCents: 1999, amountCents: 2_398_800 },
+      lines: [line('Hex bolt M8', 1200, 1999)],
       totalCents: 2_398_800,
       ...order,
     },
@@ -112,7 +122,7 @@ describe('renderInvoice', () => {
     const data = invoice(
       {
         buyer: { name: longName, email: 'a.very.long.address@example.com', phone: '+1 555 0100', address },
-        line: { description, quantity: 3, unitPriceCents: 100, amountCents: 300 },
+        lines: [line(description, 3, 100)],
         totalCents: 300,
       },
       {
@@ -130,6 +140,31 @@ describe('renderInvoice', () => {
       expect(squeeze(text)).toContain(squeeze(whole));
     }
     expect(text).toContain('$3.00');
+  });
+
+  it('lists every line of a 100-line order with its SKU, across pages, headings repeated, totals last', async () => {
+    const lines = Array.from({ length: 100 }, (_, i) =>
+      line(`Part number ${i + 1} ${'with a longer name '.repeat(i % 3)}`.trim(), i + 1, 250, `SKU-${i + 1}`),
+    );
+    lines[4] = { ...lines[4], ...{ discountPercent: 5, discountCents: 63 } } as (typeof lines)[number];
+    const totalCents = lines.reduce((sum, l) => sum + l.amountCents - l.discountCents, 0);
+    const { pages, text } = await readPdf(
+      await renderInvoice(
+        invoice({ lines, poReference: 'PO-4471', discount: { percent: 5, amountCents: 63 }, totalCents }),
+      ),
+    );
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages) expectWithinMargins(page);
+    for (let i = 1; i <= 100; i += 1) expect(text).toContain(`SKU-${i}`);
+    expect(text).toContain('Part number 100');
+    expect(text).toContain('Your PO reference: PO-4471');
+    expect(text).toContain('Bulk discount 5%: -$0.63');
+    // Every page that carries lines starts with the column headings.
+    const withLines = pages.filter((page) => /SKU-\d/.test(page.text));
+    expect(withLines.length).toBeGreaterThan(1);
+    for (const page of withLines.slice(1)) expect(page.text).toMatch(/^\s*SKU\s+Description/);
+    // The totals stay with the last line.
+    expect(pages.find((page) => /Total\s+\$/.test(page.text))?.text).toContain('SKU-100');
   });
 
   it('moves to a second page rather than drawing past the bottom margin', async () => {
@@ -157,12 +192,13 @@ describe('renderInvoice', () => {
             phone: '+7 495 000 00 00',
             address: words.address,
           },
-          line: { description: words.part, quantity: 1, unitPriceCents: 500, amountCents: 500 },
+          lines: [line(words.part, 1, 500)],
           totalCents: 500,
         }),
       ),
     );
-    for (const expected of Object.values(words)) expect(text).toContain(expected);
+    // The part's name may wrap in its column.
+    for (const expected of Object.values(words)) expect(squeeze(text)).toContain(squeeze(expected));
     expect(text).not.toContain('?');
     // Drawn, not only carried in the text layer: the font has a glyph for every character.
     const { regular, bold } = await invoiceFonts();

@@ -36,6 +36,28 @@ export class Invalid extends DomainError {}
 /** Well-formed, but contradicts an earlier request it claims to repeat (a reused idempotency key). */
 export class Unprocessable extends DomainError {}
 
+/**
+ * Checkout's refusals name the lines concerned (`{ message, lines }`): every line with a rule
+ * problem (422), or the lines whose stock ran out meanwhile, with today's figures (409).
+ */
+export class LinesRefused extends Unprocessable {
+  constructor(
+    message: string,
+    readonly lines: readonly object[],
+  ) {
+    super(message);
+  }
+}
+
+export class LinesShort extends Conflict {
+  constructor(
+    message: string,
+    readonly lines: readonly object[],
+  ) {
+    super(message);
+  }
+}
+
 /** A dependency is down: the same request may succeed after `retryAfterSeconds`. */
 export class Unavailable extends DomainError {
   constructor(

@@ -10,6 +10,8 @@ import {
   ImageUnreadable,
   ImageUnsupported,
   Invalid,
+  LinesRefused,
+  LinesShort,
   NotFound,
   Unauthenticated,
   Unavailable,
@@ -59,7 +61,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         res.status(status).json({ success: false, status_code: status, message, error: { message } });
         return;
       }
-      res.status(status).json({ message, ...(fields && { fields }) });
+      const lines = error instanceof LinesRefused || error instanceof LinesShort ? error.lines : undefined;
+      res.status(status).json({ message, ...(fields && { fields }), ...(lines && { lines }) });
       return;
     }
     const type = fieldOf(error, 'type');

@@ -1,5 +1,5 @@
-import { formatOrderNumber, fromCents } from '@store/shared';
-import type { OrderEventRow, OrderRow } from '../features/orders/repo.js';
+import { emailMessages, formatOrderNumber, fromCents } from '@store/shared';
+import type { OrderEventRow, OrderLineRow, OrderRow } from '../features/orders/repo.js';
 import { type RenderedEmail, renderEmail, type Seller } from './render.js';
 import { type Canceller, durationInWords, type EmailKind, emailWording, type OrderFacts } from './wording.js';
 
@@ -22,7 +22,9 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 const count = new Intl.NumberFormat('en-US');
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-function facts(order: OrderRow): OrderFacts {
+const price = (cents: number) => money.format(fromCents(cents));
+
+function facts(order: OrderRow, lines: readonly OrderLineRow[]): OrderFacts {
   return {
     number: formatOrderNumber(order.number),
     customerName: order.userName,
@@ -32,12 +34,30 @@ function facts(order: OrderRow): OrderFacts {
     part: order.productName,
     quantity: count.format(order.productQuantity),
     total: money.format(fromCents(order.totalCents)),
+    // A multi-line order's lines may have different rates: the sum alone.
     discount: order.discountCents
-      ? `${order.discountPercent}% (−${money.format(fromCents(order.discountCents))})`
+      ? lines.length > 1
+        ? `−${price(order.discountCents)}`
+        : `${order.discountPercent}% (−${price(order.discountCents)})`
       : '',
     placedAt: `${when.format(order.createdAt)} UTC`,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
+    poReference: order.poReference,
+    sku: lines.length === 1 ? (lines[0]?.sku ?? null) : null,
+    // A multi-line order lists each line; a one-line order keeps the part and quantity rows.
+    lines:
+      lines.length > 1
+        ? lines.map((l) =>
+            emailMessages.lineSummary(
+              l.sku,
+              l.productName,
+              count.format(l.quantity),
+              price(l.unitPriceCents),
+              price(l.totalCents),
+            ),
+          )
+        : [],
   };
 }
 
@@ -51,11 +71,11 @@ function canceller(event: OrderEventRow, order: OrderRow): Canceller {
  * `unpaid` entry is otherwise an admin undoing a payment, which e-mails no one).
  */
 export function orderEmails(
-  { event, order }: { event: OrderEventRow; order: OrderRow },
+  { event, order, lines = [] }: { event: OrderEventRow; order: OrderRow; lines?: readonly OrderLineRow[] },
   placement: boolean,
   settings: OrderEmailSettings,
 ): OrderEmail[] {
-  const o = facts(order);
+  const o = facts(order, lines);
   const toCustomer = (kind: EmailKind, content: Parameters<typeof renderEmail>[0]): OrderEmail => ({
     kind,
     to: order.email,

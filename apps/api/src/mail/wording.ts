@@ -22,6 +22,12 @@ export interface OrderFacts {
   placedAt: string;
   carrier: string | null;
   trackingNumber: string | null;
+  /** The buyer's own purchase-order number, if they gave one. */
+  poReference: string | null;
+  /** A one-line order's SKU. */
+  sku: string | null;
+  /** A multi-line order's lines, each in words; empty for a one-line order. */
+  lines: string[];
 }
 
 export interface EmailContent {
@@ -39,8 +45,11 @@ const line = (label: string, value: string): [string, string] => [label, value];
 
 const orderLines = (o: OrderFacts): [string, string][] => [
   [w.details.order, o.number],
+  ...(o.poReference ? [line(w.details.poReference, o.poReference)] : []),
   [w.details.placed, o.placedAt],
+  ...(o.sku ? [line(w.details.sku, o.sku)] : []),
   [w.details.part, o.part],
+  ...o.lines.map((text, i) => line(w.details.line(i + 1), text)),
   [w.details.quantity, o.quantity],
   ...(o.discount ? [line(w.details.bulkDiscount, o.discount)] : []),
   [w.details.total, o.total],

@@ -40,6 +40,7 @@ const answers: AnswerChecks = {
   },
   orders: {
     place: by(contract.orders.place.responses[201].schema),
+    checkout: by(contract.orders.checkout.responses[201].schema),
     mine: by(contract.orders.mine.responses[200].schema),
     get: by(contract.orders.get.responses[200].schema),
     cancel: by(contract.orders.cancel.responses[200].schema),

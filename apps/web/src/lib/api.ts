@@ -130,6 +130,7 @@ export const api: ApiClient = {
   reviews: { list: list('reviews', 'list'), add: json('reviews', 'add'), remove: json('reviews', 'remove') },
   orders: {
     place: json('orders', 'place'),
+    checkout: json('orders', 'checkout'),
     mine: list('orders', 'mine'),
     get: json('orders', 'get'),
     cancel: json('orders', 'cancel'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiMessages } from '../messages/index.js';
+import { checkoutInputSchema, linesRefusedSchema, stockRanOutSchema } from '../schemas/checkout.js';
 import { paginationQuerySchema } from '../schemas/common.js';
 import {
   myOrdersQuerySchema,
@@ -52,6 +53,32 @@ export const orders = {
         'Not enough stock, or the customer already holds `MAX_OPEN_ORDERS` unpaid orders, or the order would bring their unpaid orders above their credit limit (`MAX_UNPAID_TOTAL` unless an admin set their own).',
       ),
       422: error('The `Idempotency-Key` was already used with another request body.'),
+      429: tooManyOrderChanges,
+    },
+  }),
+  checkout: route(routeTable.orders.checkout, {
+    summary: 'Place one order of many lines: the cart, or the lines in the body',
+    description:
+      'Without `lines`, orders the caller’s cart and empties it in the same transaction; with `lines` (1 to 100, each `{ partId }` or `{ sku }` with a `quantity`; the same part twice is merged), orders those and leaves the cart alone. All or nothing: prices, names and totals come from the server, stock is taken for every line at once. `poReference` (up to 40 characters) is the buyer’s own purchase-order number. Send an `Idempotency-Key` to make retries safe.',
+    headers: orderHeadersSchema,
+    body: checkoutInputSchema,
+    responses: {
+      201: {
+        description:
+          'Placed; or, for a repeat of an `Idempotency-Key` within 24 hours, the order first placed with it.',
+        schema: placedOrderSchema,
+      },
+      400: invalid,
+      409: {
+        description:
+          'Stock ran out meanwhile (`lines`: the short lines with today’s `availableQuantity`), or the open-order cap or the credit limit (no `lines`). Nothing was taken.',
+        schema: stockRanOutSchema,
+      },
+      422: {
+        description:
+          'Some lines break a rule (`lines`: every such line with its problem and the nearest valid quantity), or the cart is empty, or the `Idempotency-Key` was used with another body. Nothing was taken.',
+        schema: linesRefusedSchema,
+      },
       429: tooManyOrderChanges,
     },
   }),

@@ -60,6 +60,7 @@ export const routeTable = {
   }),
   orders: feature({
     place: { method: 'post', path: '/api/order', access: 'signed-in' },
+    checkout: { method: 'post', path: '/api/checkout', access: 'signed-in' },
     mine: { method: 'get', path: '/api/myorder', access: 'signed-in', list: true },
     get: { method: 'get', path: '/api/order/:id', access: 'signed-in' },
     cancel: { method: 'delete', path: '/api/order/:id', access: 'signed-in' },

@@ -12,6 +12,12 @@ export const invoiceMessages = {
   amount: 'Amount',
   subtotal: 'Subtotal',
   bulkDiscount: (percent: number) => `Bulk discount (${percent}%)`,
+  /** A multi-line order whose lines have different bulk discounts: their sum. */
+  bulkDiscounts: 'Bulk discounts',
+  /** Under a line's description: its own bulk discount. */
+  lineDiscount: (percent: number, amount: string) => `Bulk discount ${percent}%: -${amount}`,
+  sku: 'SKU',
+  poReference: (po: string) => `Your PO reference: ${po}`,
   total: 'Total',
   paymentDetails: 'Payment details',
   statusLabels: {

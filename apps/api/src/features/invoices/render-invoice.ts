@@ -27,8 +27,10 @@ const MUTED = '#6b7280';
 const RULE = '#d1d5db';
 const STATUS_COLOURS = { unpaid: '#b45309', paid: '#15803d', shipped: '#15803d', cancelled: '#b91c1c' };
 
-/** Table columns, left to right: the description takes what the figures leave. */
-const FIGURE_WIDTHS = { quantity: 70, unitPrice: 95, amount: 95 };
+/** Table columns, left to right: the description takes what the SKU and the figures leave. */
+const FIGURE_WIDTHS = { sku: 80, quantity: 55, unitPrice: 80, amount: 85 };
+/** Room kept under the last line for the totals, so they never sit alone at a page's top. */
+const TOTALS_HEIGHT = 80;
 
 /**
  * The invoice as an A4 PDF, in an embedded Unicode font (invoice-font.ts). Pure: plain data in,
@@ -93,6 +95,11 @@ export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
   if (companyName) text(companyName, { width });
   if (vatNumber) text(m.taxId(vatNumber), { width });
   for (const line of [order.buyer.email, order.buyer.phone, order.buyer.address]) text(line, { width });
+  if (order.poReference) {
+    doc.moveDown(0.4).font(BOLD);
+    text(m.poReference(order.poReference), { width });
+    doc.font(FONT);
+  }
   doc.moveDown(1.5);
 
   drawLines(doc, order, { left, width }, fonts);
@@ -130,16 +137,26 @@ function statusNote(order: InvoiceOrder): string {
   }
 }
 
-/** The order's line, the bulk discount when there was one, and the total, as a table. */
+/**
+ * Every line of the order (SKU, description, quantity, unit price, amount, and the line's bulk
+ * discount under it), then the subtotal, discounts and total, as a table. A line that does not
+ * fit starts a new page, which repeats the column headings; the totals stay with the last lines.
+ */
 function drawLines(
   doc: PDFKit.PDFDocument,
   order: InvoiceOrder,
   { left, width }: { left: number; width: number },
   fonts: InvoiceFonts,
 ) {
-  const { quantity: qW, unitPrice: uW, amount: aW } = FIGURE_WIDTHS;
-  const descW = width - qW - uW - aW;
-  const cols = { desc: left, qty: left + descW, unit: left + descW + qW, amount: left + descW + qW + uW };
+  const { sku: sW, quantity: qW, unitPrice: uW, amount: aW } = FIGURE_WIDTHS;
+  const descW = width - sW - qW - uW - aW;
+  const cols = {
+    sku: left,
+    desc: left + sW,
+    qty: left + sW + descW,
+    unit: left + sW + descW + qW,
+    amount: left + sW + descW + qW + uW,
+  };
   const cell = (value: string, x: number, y: number, w: number, align: 'left' | 'right') =>
     doc.text(printable(value, fonts), x, y, { width: w, align });
   const rule = (y: number) =>
@@ -149,39 +166,68 @@ function drawLines(
       .lineWidth(0.75)
       .strokeColor(RULE)
       .stroke();
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-  const description = printable(order.line.description, fonts);
-  doc.font(FONT).fontSize(10);
-  const rowHeight = doc.heightOfString(description, { width: descW - 10 });
-  // Header, row and totals stay together: start a page rather than split the table.
-  if (doc.y + rowHeight + 110 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const headings = (top: number) => {
+    doc.fillColor(MUTED).font(BOLD).fontSize(9);
+    cell(m.sku, cols.sku, top, sW - 8, 'left');
+    cell(m.description, cols.desc, top, descW - 10, 'left');
+    cell(m.quantity, cols.qty, top, qW, 'right');
+    cell(m.unitPrice, cols.unit, top, uW, 'right');
+    cell(m.amount, cols.amount, top, aW, 'right');
+    const y = doc.y + 4;
+    rule(y);
+    return y + 6;
+  };
+  const newPage = () => {
+    doc.addPage();
+    if (order.status === 'cancelled') watermark(doc, m.cancelledWatermark);
+    return headings(doc.page.margins.top);
+  };
 
-  let y = doc.y;
-  doc.fillColor(MUTED).font(BOLD).fontSize(9);
-  cell(m.description, cols.desc, y, descW - 10, 'left');
-  cell(m.quantity, cols.qty, y, qW, 'right');
-  cell(m.unitPrice, cols.unit, y, uW, 'right');
-  cell(m.amount, cols.amount, y, aW, 'right');
-  y = doc.y + 4;
-  rule(y);
-  y += 6;
+  // The headings and the first line stay together.
+  if (doc.y + 60 > bottom()) doc.addPage();
+  let y = headings(doc.y);
+  order.lines.forEach((line, index) => {
+    const description = printable(line.description, fonts);
+    const note =
+      line.discountCents > 0 ? m.lineDiscount(line.discountPercent, money(line.discountCents)) : '';
+    doc.font(FONT).fontSize(10);
+    const skuHeight = doc.heightOfString(printable(line.sku, fonts), { width: sW - 8 });
+    const descHeight =
+      doc.heightOfString(description, { width: descW - 10 }) +
+      (note ? doc.fontSize(8.5).heightOfString(printable(note, fonts), { width: descW - 10 }) + 2 : 0);
+    const rowHeight = Math.max(skuHeight, descHeight);
+    const last = index === order.lines.length - 1;
+    if (y + rowHeight + 8 + (last ? TOTALS_HEIGHT : 0) > bottom()) y = newPage();
 
-  doc.fillColor(INK).font(FONT).fontSize(10);
-  doc.text(description, cols.desc, y, { width: descW - 10 });
-  cell(integer.format(order.line.quantity), cols.qty, y, qW, 'right');
-  cell(money(order.line.unitPriceCents), cols.unit, y, uW, 'right');
-  cell(money(order.line.amountCents), cols.amount, y, aW, 'right');
-  y += rowHeight + 6;
-  rule(y);
-  y += 8;
+    doc.fillColor(INK).font(FONT).fontSize(10);
+    cell(line.sku, cols.sku, y, sW - 8, 'left');
+    doc.text(description, cols.desc, y, { width: descW - 10 });
+    if (note) {
+      doc.fillColor(MUTED).fontSize(8.5);
+      doc.text(printable(note, fonts), cols.desc, doc.y + 2, { width: descW - 10 });
+      doc.fillColor(INK).fontSize(10);
+    }
+    cell(integer.format(line.quantity), cols.qty, y, qW, 'right');
+    cell(money(line.unitPriceCents), cols.unit, y, uW, 'right');
+    cell(money(line.amountCents), cols.amount, y, aW, 'right');
+    y += rowHeight + 4;
+    rule(y);
+    y += 6;
+  });
+  y += 2;
 
   const labelX = cols.qty - 60;
   const labelW = qW + uW + 60;
+  doc.fillColor(INK).font(FONT).fontSize(10);
   if (order.discount) {
+    const subtotal = order.lines.reduce((sum, line) => sum + line.amountCents, 0);
     cell(m.subtotal, labelX, y, labelW, 'right');
-    cell(money(order.line.amountCents), cols.amount, y, aW, 'right');
+    cell(money(subtotal), cols.amount, y, aW, 'right');
     y = doc.y + 4;
-    cell(m.bulkDiscount(order.discount.percent), labelX, y, labelW, 'right');
+    const label = order.discount.percent === null ? m.bulkDiscounts : m.bulkDiscount(order.discount.percent);
+    cell(label, labelX, y, labelW, 'right');
     cell(`-${money(order.discount.amountCents)}`, cols.amount, y, aW, 'right');
     y = doc.y + 6;
   }

@@ -78,13 +78,43 @@ export interface InvoiceOrder {
     companyName?: string;
     vatNumber?: string;
   };
-  line: { description: string; quantity: number; unitPriceCents: number; amountCents: number };
-  /** Absent when the order had no bulk discount. */
-  discount?: { percent: number; amountCents: number };
+  /** The buyer's own purchase-order number, if they gave one. */
+  poReference?: string | null;
+  /** Every line, in order. `amountCents` is quantity × unit price, before the line's discount. */
+  lines: InvoiceLine[];
+  /**
+   * Absent when no line had a bulk discount; `percent` is null when the lines' rates differ
+   * (each line shows its own).
+   */
+  discount?: { percent: number | null; amountCents: number };
   totalCents: number;
 }
 
-export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
+export interface InvoiceLine {
+  sku: string;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+  discountPercent: number;
+  discountCents: number;
+}
+
+export function toInvoiceOrder(row: OrderRow, lines: readonly OrderLineRow[]): InvoiceOrder {
+  const shown: InvoiceLine[] = (
+    lines.length > 0 ? lines : [{ ...lineOfOrder(row), discountPercent: row.discountPercent }]
+  ).map((line) => ({
+    sku: line.sku,
+    description: line.productName,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    amountCents: line.unitPriceCents * line.quantity,
+    discountPercent: line.discountPercent,
+    discountCents: line.discountCents,
+  }));
+  const discounted = shown.filter((line) => line.discountCents > 0);
+  const rates = new Set(discounted.map((line) => line.discountPercent));
+  const discountCents = discounted.reduce((sum, line) => sum + line.discountCents, 0);
   return {
     number: formatOrderNumber(row.number),
     placedAt: row.createdAt,
@@ -99,14 +129,10 @@ export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
       ...(row.companyName && { companyName: row.companyName }),
       ...(row.vatNumber && { vatNumber: row.vatNumber }),
     },
-    line: {
-      description: row.productName,
-      quantity: row.productQuantity,
-      unitPriceCents: row.unitPriceCents,
-      amountCents: row.unitPriceCents * row.productQuantity,
-    },
-    ...(row.discountCents > 0 && {
-      discount: { percent: row.discountPercent, amountCents: row.discountCents },
+    poReference: row.poReference,
+    lines: shown,
+    ...(discountCents > 0 && {
+      discount: { percent: rates.size === 1 ? ([...rates][0] ?? null) : null, amountCents: discountCents },
     }),
     totalCents: row.totalCents,
   };
@@ -115,18 +141,40 @@ export function toInvoiceOrder(row: OrderRow): InvoiceOrder {
 /** `1250` → `12.50`: what a spreadsheet reads as the amount, in integer arithmetic. */
 const amount = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** The orders CSV: each column's header and how it is read from an order. */
-export const ORDER_CSV_COLUMNS: readonly (readonly [string, (row: OrderRow) => CsvValue])[] = [
+/** What a CSV row shows of a line (an order written without lines shows as its own one line). */
+export type CsvLine = Pick<
+  OrderLineRow,
+  'sku' | 'productName' | 'quantity' | 'unitPriceCents' | 'discountCents' | 'totalCents'
+>;
+
+/** The line an order without `order_lines` rows stands for: itself (the spec's single-part fields). */
+export const lineOfOrder = (row: OrderRow): CsvLine => ({
+  sku: '',
+  productName: row.productName,
+  quantity: row.productQuantity,
+  unitPriceCents: row.unitPriceCents,
+  discountCents: row.discountCents,
+  totalCents: row.totalCents,
+});
+
+/**
+ * The orders CSV, one row per line (the order's columns repeated on each): each column's header
+ * and how it is read from the order and the line. `Bill` is the order's total, `Line total` the line's.
+ */
+export const ORDER_CSV_COLUMNS: readonly (readonly [string, (row: OrderRow, line: CsvLine) => CsvValue])[] = [
   [column.number, (r) => formatOrderNumber(r.number)],
   [column.date, (r) => r.createdAt.toISOString()],
   [column.customer, (r) => r.userName],
   [column.email, (r) => r.email],
   [column.phone, (r) => r.phone],
   [column.address, (r) => r.address],
-  [column.part, (r) => r.productName],
-  [column.quantity, (r) => r.productQuantity],
-  [column.unitPrice, (r) => amount(r.unitPriceCents)],
-  [column.discount, (r) => amount(r.discountCents)],
+  [column.poReference, (r) => r.poReference],
+  [column.sku, (_, l) => l.sku],
+  [column.part, (_, l) => l.productName],
+  [column.quantity, (_, l) => l.quantity],
+  [column.unitPrice, (_, l) => amount(l.unitPriceCents)],
+  [column.discount, (_, l) => amount(l.discountCents)],
+  [column.lineTotal, (_, l) => amount(l.totalCents)],
   [column.bill, (r) => amount(r.totalCents)],
   [column.status, (r) => r.status],
   [column.carrier, (r) => r.carrier],

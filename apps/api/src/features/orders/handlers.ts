@@ -26,6 +26,14 @@ export const ordersHandlers = (
       handle: async ({ user, body, headers }) =>
         reply(201, await service.place(user, body, headers['idempotency-key'])),
     },
+    // One order of many lines: the cart, or the body's lines. Same limits and key as `place`.
+    checkout: {
+      changes: ['parts'],
+      limits: writeLimits,
+      invalidHeaders: apiMessages.invalidIdempotencyKey,
+      handle: async ({ user, body, headers }) =>
+        reply(201, await service.checkout(user, body, headers['idempotency-key'])),
+    },
     mine: { handle: ({ user, query }) => service.listMine(user, query) },
     get: { handle: ({ user, params }) => service.payment(user, params.id) },
     cancel: {

@@ -1,8 +1,8 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
+import { cartLines, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -73,6 +73,32 @@ export interface StockedPart {
   priceCents: number;
   bulkDiscount: boolean;
 }
+
+/** A part as checkout judges a line by it: its rules and today's stock. */
+export interface LinePart {
+  id: string;
+  sku: string;
+  name: string;
+  minOrderQuantity: number;
+  orderMultiple: number;
+  availableQuantity: number;
+  listed: boolean;
+}
+
+/** A part whose stock checkout took: what the line is priced from (the locked row's price). */
+export interface TakenPart extends StockedPart {
+  id: string;
+}
+
+/** A quantity of a part, to take or put back. */
+export interface PartQuantity {
+  partId: string;
+  quantity: number;
+}
+
+/** Both drivers answer raw SQL with the rows under `rows` (node-postgres' and PGlite's results). */
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  (result as { rows: Record<string, unknown>[] }).rows;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -177,6 +203,82 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
         .where(eq(parts.id, back.partId));
     },
 
+    /**
+     * Empties the customer's cart in this transaction, answering what it held, oldest line first:
+     * the order's lines. A rollback (a refused line, stock that ran out) puts the cart back.
+     */
+    async takeCart(email: string): Promise<PartQuantity[]> {
+      const rows = await tx
+        .delete(cartLines)
+        .where(eq(cartLines.email, email))
+        .returning({ partId: cartLines.partId, quantity: cartLines.quantity, addedAt: cartLines.addedAt });
+      rows.sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || (a.partId < b.partId ? -1 : 1));
+      return rows.map(({ partId, quantity }) => ({ partId, quantity }));
+    },
+
+    /** The parts named by id or by SKU (case-insensitively), listed or not, in one query. */
+    async linePartsFor(ids: string[], skus: string[]): Promise<LinePart[]> {
+      if (ids.length === 0 && skus.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: parts.id,
+          sku: parts.sku,
+          name: parts.name,
+          minOrderQuantity: parts.minOrderQuantity,
+          orderMultiple: parts.orderMultiple,
+          availableQuantity: parts.availableQuantity,
+          deletedAt: parts.deletedAt,
+        })
+        .from(parts)
+        .where(
+          or(
+            ids.length > 0 ? inArray(parts.id, ids) : undefined,
+            skus.length > 0
+              ? inArray(
+                  sql`lower(${parts.sku})`,
+                  skus.map((sku) => sku.toLowerCase()),
+                )
+              : undefined,
+          ),
+        );
+      return rows.map(({ deletedAt, ...part }) => ({ ...part, listed: deletedAt === null }));
+    },
+
+    /**
+     * Takes every line's quantity in ONE statement, all or nothing is the caller's (it throws when
+     * fewer parts come back than lines, rolling this back). The rows are locked first in order of
+     * part id (the `locked` CTE: its sort runs below the row locks), so two checkouts of the same
+     * parts listed in opposite orders queue behind each other instead of deadlocking. Each update
+     * is conditional, like `takeStock`: listed, enough stock, at least the minimum, whole packs.
+     */
+    async takeLines(lines: PartQuantity[]): Promise<TakenPart[]> {
+      if (lines.length === 0) return [];
+      const want = JSON.stringify(lines.map((l) => ({ id: l.partId, q: l.quantity })));
+      const result = await tx.execute(sql`
+        with want as (
+          select w.id, w.q from jsonb_to_recordset(${want}::jsonb) as w(id uuid, q integer)
+        ),
+        locked as materialized (
+          select p.id from ${parts} p join want w on w.id = p.id order by p.id for update of p
+        )
+        update ${parts} p set available_quantity = p.available_quantity - w.q
+        from want w
+        where p.id = w.id
+          and p.id in (select id from locked)
+          and p.deleted_at is null
+          and p.available_quantity >= w.q
+          and p.min_order_quantity <= w.q
+          and w.q % p.order_multiple = 0
+        returning p.id, p.sku, p.name, p.price_cents, p.bulk_discount`);
+      return rowsOf(result).map((row) => ({
+        id: String(row.id),
+        sku: String(row.sku),
+        name: String(row.name),
+        priceCents: Number(row.price_cents),
+        bulkDiscount: row.bulk_discount === true,
+      }));
+    },
+
     /** The order's lines, in one multi-row insert. */
     async insertLines(lines: NewOrderLine[]): Promise<OrderLineRow[]> {
       if (lines.length === 0) return [];
@@ -188,7 +290,7 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      * same key meets the unique index on (email, key): PostgreSQL holds this insert until the
      * first transaction commits, then refuses it (IdempotencyKeyTaken).
      */
-    async insertOrder(order: NewOrder, part: StockedPart): Promise<OrderRow> {
+    async insertOrder(order: NewOrder, part: Pick<StockedPart, 'name' | 'priceCents'>): Promise<OrderRow> {
       const { email } = order;
       try {
         const [row] = await tx

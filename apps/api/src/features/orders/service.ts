@@ -1,8 +1,8 @@
 import {
   apiMessages,
+  type CheckoutRequest,
   cartMessages,
   computeBill,
-  IDEMPOTENCY_KEY_TTL_HOURS,
   type InsertResult,
   type MyOrdersQuery,
   type Order,
@@ -22,14 +22,22 @@ import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
 import type { ListedParts } from '../parts/service.js';
-import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
+import { createCheckout } from './checkout.js';
+import {
+  type InvoiceOrder,
+  lineOfOrder,
+  ORDER_CSV_COLUMNS,
+  toInvoiceOrder,
+  toOrderDetailDto,
+  toOrderDto,
+} from './dto.js';
+import { KEY_LIFETIME_SECONDS, record } from './record.js';
 import {
   IdempotencyKeyTaken,
   type OrderEventRow,
   type OrderLineRow,
   type OrderRow,
   type OrdersRepo,
-  type OrdersTransaction,
 } from './repo.js';
 
 /** Orders the CSV export reads at a time: memory stays bounded however many there are. */
@@ -37,9 +45,6 @@ export const CSV_BATCH_SIZE = 500;
 
 /** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
 export const EXPIRY_BATCH = 100;
-
-/** How long an idempotency key holds: an older one is spent, and a repeat places a new order. */
-const KEY_LIFETIME_SECONDS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60;
 
 /** Who the history names for what the store does on its own (the expiry). */
 const SYSTEM = 'system';
@@ -54,16 +59,6 @@ export interface Move {
   owner?: string | undefined;
   carrier?: string | undefined;
   trackingNumber?: string | undefined;
-}
-
-/**
- * What every change of an order brings with it, in the change's transaction: its history entry
- * (who and when), and the `order-event` job that tells the people concerned (the job works out
- * which e-mails the entry calls for, mail/order-emails.ts).
- */
-async function record(tx: OrdersTransaction, order: OrderRow, by: string): Promise<void> {
-  const eventId = await tx.recordEvent(order, by);
-  await tx.enqueue('order-event', { eventId });
 }
 
 /**
@@ -123,12 +118,17 @@ export function createOrderMoves(orders: OrdersRepo) {
      */
     async eventForEmails(
       eventId: string,
-    ): Promise<{ event: OrderEventRow; order: OrderRow; placement: boolean } | undefined> {
+    ): Promise<
+      { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; placement: boolean } | undefined
+    > {
       const found = await orders.findEvent(eventId);
       if (!found) return undefined;
-      const placement =
-        found.event.status === 'unpaid' && (await orders.events(found.order.id))[0]?.id === eventId;
-      return { ...found, placement };
+      const [events, lines] = await Promise.all([
+        found.event.status === 'unpaid' ? orders.events(found.order.id) : Promise.resolve([]),
+        orders.linesOf([found.order.id]),
+      ]);
+      const placement = found.event.status === 'unpaid' && events[0]?.id === eventId;
+      return { ...found, lines: lines.get(found.order.id) ?? [], placement };
     },
   };
 }
@@ -154,6 +154,7 @@ export function createOrdersService(deps: {
 }) {
   const { orders, parts } = deps;
   const moves = createOrderMoves(orders);
+  const placeLines = createCheckout(deps);
 
   /**
    * Takes the stock and records the order in one transaction, with the rules that guard it.
@@ -305,6 +306,24 @@ export function createOrdersService(deps: {
       });
     },
 
+    /**
+     * One order of many lines, from the caller's cart (emptied with it) or from `input.lines`
+     * (checkout.ts). A repeat under the same idempotency key answers with the first order.
+     */
+    async checkout(
+      customer: Caller,
+      input: CheckoutRequest,
+      idempotencyKey?: string,
+    ): Promise<InsertResult & { order: Order }> {
+      const hash = idempotencyKey ? requestHash(input) : undefined;
+      const { order, lines, replayed } = await placeLines(customer, input, idempotencyKey, hash);
+      if (replayed && order.idempotencyHash !== hash)
+        throw new Unprocessable(apiMessages.idempotencyKeyReused);
+      const [shown] = lines ? [toOrderDto(order, lines)] : await withLines([order]);
+      if (!shown) throw new Error('The placed order was not shown');
+      return { acknowledged: true, insertedId: order.id, order: shown };
+    },
+
     async listMine(customer: Caller, query: MyOrdersQuery): Promise<Page<Order>> {
       if (query.email !== customer.email) throw new Forbidden(apiMessages.forbidden);
       const { items, total } = await orders.listForCustomer(customer.email, query.status, toOffset(query));
@@ -324,7 +343,14 @@ export function createOrdersService(deps: {
     async *exportCsv(filter: OrdersFilter, batchSize = CSV_BATCH_SIZE): AsyncGenerator<string> {
       let head = CSV_BOM + csvRow(ORDER_CSV_COLUMNS.map(([name]) => name));
       for await (const batch of orders.batches(filter, batchSize)) {
-        yield head + batch.map((row) => csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row)))).join('');
+        // One query for the whole batch's lines; one CSV row per line.
+        const lines = await orders.linesOf(batch.map((row) => row.id));
+        const rows = batch.flatMap((row) =>
+          (lines.get(row.id) ?? [lineOfOrder(row)]).map((line) =>
+            csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row, line))),
+          ),
+        );
+        yield head + rows.join('');
         head = '';
       }
       if (head) yield head;
@@ -342,7 +368,8 @@ export function createOrdersService(deps: {
 
     /** The invoice's figures (features/invoices), for exactly those who may see the order. */
     async invoiceData(requester: Caller, id: string): Promise<InvoiceOrder> {
-      return toInvoiceOrder(await visibleOrder(requester, id));
+      const order = await visibleOrder(requester, id);
+      return toInvoiceOrder(order, (await orders.linesOf([order.id])).get(order.id) ?? []);
     },
 
     /** The spec's Cancel Order: an unpaid order, by its owner or an admin. */

@@ -1,0 +1,15 @@
+/** Checkout (`POST /api/checkout`, issue 22): its input's messages and its refusals. */
+export const checkoutMessages = {
+  poReferenceTooLong: 'The PO reference must be at most 40 characters.',
+  poReferenceInvalid: 'The PO reference contains characters that are not allowed.',
+  lineNeedsPart: 'Each line names a part: its partId or its SKU.',
+  skuInvalid: 'A SKU is 1 to 40 letters, digits, dots, dashes or underscores.',
+  noLines: 'An order needs at least one line.',
+  tooManyLines: (max: number) => `An order has at most ${max} lines.`,
+  emptyCart: 'Your cart is empty: add parts to it before checking out.',
+  linesRefused: 'Some lines cannot be ordered as they are: nothing was ordered. Fix them and try again.',
+  stockRanOut:
+    'Some parts ran out while you were ordering: nothing was ordered. The lines below show what is left.',
+  unknownSku: (sku: string) => `No part has the SKU ${sku}.`,
+  unknownPart: 'This part does not exist.',
+} as const;
