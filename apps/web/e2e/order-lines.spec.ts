@@ -94,7 +94,7 @@ test('a two-line order shows its lines, totals and PO reference on its pages, it
   await page.goto('/dashboard/myorders');
   const row = page.getByTestId('order-row').filter({ hasText: order.number });
   await expect(row).toContainText(`${part.name} and 1 more`);
-  await expect(row.getByTestId('order-row-lines')).toHaveText('2');
+  await expect(row.getByTestId('order-row-lines')).toHaveText('2 lines');
 
   await row.getByRole('link', { name: order.number, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
@@ -132,7 +132,7 @@ test('a two-line order shows its lines, totals and PO reference on its pages, it
   await page.goto(`/dashboard/manageorders?q=${order.number}`);
   const deskRow = page.getByTestId('manage-order-row').filter({ hasText: order.number });
   await expect(deskRow).toContainText(`${part.name} and 1 more`);
-  await expect(deskRow.getByTestId('order-row-lines')).toHaveText('2');
+  await expect(deskRow.getByTestId('order-row-lines')).toHaveText('2 lines');
   await deskRow.getByRole('link', { name: order.number, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
   await expectBothLines(

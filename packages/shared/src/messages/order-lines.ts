@@ -14,8 +14,7 @@ export const orderLineMessages = {
   noDiscount: 'None',
   discountPercent: (percent: number) => `(${percent}%)`,
   subtotal: 'Subtotal',
-  /** The desk's and My Orders' column, and its cells. */
-  lines: 'Lines',
+  /** Under the part in My Orders and on the desk, and beside an order's lines. */
   lineCount: (count: number) => (count === 1 ? '1 line' : `${count.toLocaleString('en-US')} lines`),
   poReference: 'PO reference',
   orderAgain: 'Order again',

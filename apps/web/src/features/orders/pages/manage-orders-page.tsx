@@ -152,9 +152,6 @@ export default function ManageOrdersPage() {
                 <th scope="col">{m.customer}</th>
                 <th scope="col">{m.part}</th>
                 <th scope="col" className="text-right">
-                  {orderLineMessages.lines}
-                </th>
-                <th scope="col" className="text-right">
                   {billMessages.quantity}
                 </th>
                 <th scope="col" className="text-right">
@@ -182,9 +179,15 @@ export default function ManageOrdersPage() {
                     </div>
                   </td>
                   {/* A part's name may break anywhere (as on the invoice): the e-mail beside it may not. */}
-                  <td className="wrap-anywhere">{order.productName}</td>
-                  <td className="text-right" data-testid="order-row-lines">
-                    {formatQuantity(order.lineCount)}
+                  <td>
+                    {/* One block: on phones the cell is a row of its label and this. */}
+                    <div>
+                      <div className="wrap-anywhere">{order.productName}</div>
+                      {/* Under the name rather than a column of its own: the desk's table is full at 1280 px. */}
+                      <div className="text-xs text-base-content/70" data-testid="order-row-lines">
+                        {orderLineMessages.lineCount(order.lineCount)}
+                      </div>
+                    </div>
                   </td>
                   <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                   <td className="text-right font-semibold">{formatPrice(order.price)}</td>
