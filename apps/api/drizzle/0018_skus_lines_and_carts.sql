@@ -6,7 +6,11 @@
 -- empty and the numbers never repeat. SKUs are unique case-insensitively: `gpu-1` and `GPU-1`
 -- are the same part number to a person reading it off an invoice.
 CREATE SEQUENCE "part_sku_seq" START WITH 1;--> statement-breakpoint
-ALTER TABLE "parts" ADD COLUMN "sku" text DEFAULT ('PD-' || lpad(nextval('part_sku_seq')::text, 6, '0')) NOT NULL;--> statement-breakpoint
+-- Six digits at least, more past 999,999 (lpad alone would cut PD-1000000 back to PD-100000).
+CREATE FUNCTION "part_default_sku"() RETURNS text LANGUAGE sql VOLATILE AS $$
+  SELECT 'PD-' || lpad(n::text, greatest(6, length(n::text)), '0') FROM nextval('part_sku_seq') AS n
+$$;--> statement-breakpoint
+ALTER TABLE "parts" ADD COLUMN "sku" text DEFAULT "part_default_sku"() NOT NULL;--> statement-breakpoint
 ALTER TABLE "parts" ADD CONSTRAINT "parts_sku_format" CHECK ("sku" ~ '^[A-Za-z0-9._-]{1,40}$');--> statement-breakpoint
 CREATE UNIQUE INDEX "parts_sku_idx" ON "parts" (lower("sku"));--> statement-breakpoint
 -- Quantities are whole packs; the minimum order is itself a whole number of packs.

@@ -1,5 +1,5 @@
 import { apiMessages, cartMessages, validationMessages as m } from '@store/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
@@ -147,5 +147,28 @@ describe('the single-part order and pack sizes', () => {
 
     await order(55).expect(201);
     expect((await getPart(id)).availableQuantity).toBe(45);
+  });
+});
+
+describe('a part inserted without a SKU (an operator’s SQL, a migration)', () => {
+  it('gets PD- and six digits, and more digits past 999,999 rather than a cut, taken number', async () => {
+    const insert = async () => {
+      const [inserted] = await ctx.db
+        .insert(parts)
+        .values({
+          name: 'A part from SQL',
+          img: '/media/parts/test.svg',
+          priceCents: 100,
+          minOrderQuantity: 1,
+          availableQuantity: 1,
+          description: 'Inserted without a SKU.',
+        })
+        .returning({ sku: parts.sku });
+      return inserted?.sku;
+    };
+    expect(await insert()).toMatch(/^PD-\d{6}$/);
+    await ctx.db.execute(sql`select setval('part_sku_seq', 999998)`);
+    expect(await insert()).toBe('PD-999999');
+    expect(await insert()).toBe('PD-1000000');
   });
 });

@@ -33,9 +33,9 @@ export const parts = pgTable(
     bulkDiscount: boolean('bulk_discount').notNull().default(false),
     /**
      * The part number customers quote, unique case-insensitively. A part inserted without one
-     * gets `PD-` and six digits from part_sku_seq (migration 0018).
+     * gets `PD-` and at least six digits from part_sku_seq (part_default_sku(), migration 0018).
      */
-    sku: text('sku').notNull().default(sql`('PD-' || lpad(nextval('part_sku_seq')::text, 6, '0'))`),
+    sku: text('sku').notNull().default(sql`part_default_sku()`),
     /** The pack size: every quantity ordered is a whole number of packs, the minimum included. */
     orderMultiple: integer('order_multiple').notNull().default(1),
     addedBy: text('added_by'),
