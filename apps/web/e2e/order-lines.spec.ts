@@ -167,6 +167,8 @@ test('Order again puts the order’s lines in the cart at today’s prices, and 
     '1 of 2 lines added to your cart at today’s prices; the other one could not be added.',
   );
   await expect(page.getByRole('status').filter({ hasText: '1 of 2 lines added' })).toHaveCount(1);
+  // The top bar's cart counts the line at once.
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
   const rows = page.getByTestId('order-again-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText(order.lines[0]?.sku ?? '');
