@@ -10,34 +10,36 @@ import { reorder } from '../api';
  * part may have been deleted or sold out since (`useOrderAgain` gives both places their part).
  */
 export function useOrderAgain(orderId: string) {
-  const again = useMutation({ mutationFn: () => reorder(orderId) });
+  const again = useMutation({ mutationFn: reorder });
+  // The page stays mounted from one order to the next: an outcome belongs to the order it was for.
+  const outcome = again.variables === orderId ? again : undefined;
 
   const button = (
     <button
       type="button"
       className="btn btn-secondary btn-sm"
       disabled={again.isPending}
-      onClick={() => again.mutate()}
+      onClick={() => again.mutate(orderId)}
     >
       {again.isPending ? m.orderingAgain : m.orderAgain}
     </button>
   );
 
-  const summary = again.isError
-    ? again.error.message
-    : again.data && m.reorderSummary(addedCount(again.data.rows), again.data.rows.length);
+  const summary = outcome?.isError
+    ? outcome.error.message
+    : outcome?.data && m.reorderSummary(addedCount(outcome.data.rows), outcome.data.rows.length);
   const result = (
     <>
       {/* Always in the page, so that screen readers hear the outcome when it arrives. */}
       <p role="status" className="sr-only">
         {summary}
       </p>
-      {again.isError && (
+      {outcome?.isError && (
         <p className="mt-6 text-sm" data-testid="order-again-error">
-          {again.error.message}
+          {outcome.error.message}
         </p>
       )}
-      {again.data && <Rows rows={again.data.rows} />}
+      {outcome?.data && <Rows rows={outcome.data.rows} />}
     </>
   );
 

@@ -40,7 +40,7 @@ export default function OrderDetailPage() {
   if (order.isPending) return <LoadingState label={m.loadingOrder} />;
   if (order.isError) return <ErrorState message={order.error.message} onRetry={() => order.refetch()} />;
   const { order: detail, instructions } = order.data;
-  // The server answers the owner alone; an admin looking at a customer's order has no cart of theirs.
+  // The owner's alone: on a customer's order an admin would fill the admin's own cart.
   const isOwner = user?.email.toLowerCase() === detail.email.toLowerCase();
 
   return (
