@@ -1,4 +1,11 @@
-import { addToCartMessages, cartCheckoutMessages, cartMessages, cartPageMessages } from '@store/shared';
+import {
+  addToCartMessages,
+  cartCheckoutMessages,
+  cartMessages,
+  cartPageMessages,
+  orderLineMessages,
+  orderPageMessages,
+} from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { addCartPart, setServerLine } from './cart-parts';
 import { createCustomer, expect, test } from './fixtures';
@@ -6,7 +13,8 @@ import { signIn } from './helpers';
 
 /**
  * Issue 22, the web cart: a visitor's cart kept in the browser, merged into the account's at
- * sign-in (quantities added), a flagged line fixed with its suggestion.
+ * sign-in (quantities added), a flagged line fixed with its suggestion, checked out as one order
+ * whose invoice lists both lines, then ordered again.
  */
 test('a visitor fills a cart, signs in, and the cart merges into the account’s', async ({
   page,
@@ -15,6 +23,8 @@ test('a visitor fills a cart, signs in, and the cart merges into the account’s
   admin,
   part,
 }) => {
+  // The whole journey, from a visitor's first line to ordering again: longer than one page's test.
+  test.slow();
   const packed = await addCartPart(request, admin, {
     minOrderQuantity: 10,
     orderMultiple: 5,
@@ -95,6 +105,27 @@ test('a visitor fills a cart, signs in, and the cart merges into the account’s
     [part._id, 50],
     [packed._id, 10],
   ]);
+
+  // The confirmation lists both lines; so do the invoice on screen and its PDF.
+  await expect(page.getByTestId('order-line')).toHaveCount(2);
+  await expect(page.getByTestId('po-reference')).toHaveText('PO-2026-0042');
+  await page.getByRole('link', { name: orderPageMessages.invoice, exact: true }).click();
+  await expect(page.getByTestId('invoice').getByTestId('order-line')).toHaveCount(2);
+  const pdf = page.waitForResponse((r) => r.url().endsWith('/invoice.pdf'));
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: orderPageMessages.downloadPdf }).click();
+  expect((await pdf).status()).toBe(200);
+  expect((await downloaded).suggestedFilename()).toMatch(/\.pdf$/);
+
+  // Ordering again puts both lines back in the emptied cart.
+  await page.getByRole('link', { name: orderPageMessages.backToOrder }).click();
+  await page.getByRole('button', { name: orderLineMessages.orderAgain }).click();
+  await expect(page.getByTestId('order-again-summary')).toHaveText(orderLineMessages.reorderSummary(2, 2));
+  await expect(cartButton).toHaveAccessibleName('Cart, 2 lines');
+  await page.getByRole('link', { name: orderLineMessages.goToCart }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(firstLine.getByLabel(cartPageMessages.quantityOf(part.name))).toHaveValue('50');
+  await expect(packedLine.getByLabel(cartPageMessages.quantityOf(packed.name))).toHaveValue('10');
 });
 
 test('the cart steps by the pack, removes a line and empties', async ({ page, request, customer, admin }) => {

@@ -16,6 +16,7 @@ export * from './head.js';
 export * from './home.js';
 export * from './invoices.js';
 export * from './layout.js';
+export * from './order-lines.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './parts.js';
