@@ -1,3 +1,5 @@
+import { cartApiMessages } from './cart.js';
+
 /** Checkout (`POST /api/checkout`, issue 22): its input's messages and its refusals. */
 export const checkoutMessages = {
   poReferenceTooLong: 'The PO reference must be at most 40 characters.',
@@ -11,6 +13,7 @@ export const checkoutMessages = {
   linesRefused: 'Some lines cannot be ordered as they are: nothing was ordered. Fix them and try again.',
   stockRanOut:
     'Some parts ran out while you were ordering: nothing was ordered. The lines below show what is left.',
-  unknownSku: (sku: string) => `No part has the SKU ${sku}.`,
+  /** The quick order's words for the same mistake. */
+  unknownSku: cartApiMessages.unknownSku,
   unknownPart: 'This part does not exist.',
 } as const;
