@@ -100,6 +100,7 @@ export default defineConfig({
       REVIEW_DAILY_LIMIT: '1000',
       PROFILE_RATE_LIMIT: '1000',
       ORDER_RATE_LIMIT: '100000',
+      CART_RATE_LIMIT: '100000',
       STORE_NAME: E2E_SELLER.name,
       STORE_ADDRESS: E2E_SELLER.address,
       STORE_TAX_ID: E2E_SELLER.taxId,

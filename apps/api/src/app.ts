@@ -94,6 +94,7 @@ export interface AppDeps {
       reviewsPerDay: number;
       profileChangesPerHour: number;
       orderChangesPerMinute: number;
+      cartChangesPerMinute: number;
       invoicesPerMinute: number;
     };
     /** Shown on each order's Payment page. */
@@ -266,7 +267,11 @@ export function createApp({
         perAccount('orders-minute', limits.orderChangesPerMinute, MINUTE_MS, apiMessages.tooManyOrderChanges),
       ],
     }),
-    cart: cartHandlers(createCartService(createCartRepo(database.db))),
+    cart: cartHandlers(createCartService(createCartRepo(database.db)), {
+      writeLimits: [
+        perAccount('cart-minute', limits.cartChangesPerMinute, MINUTE_MS, apiMessages.tooManyCartChanges),
+      ],
+    }),
     invoices: invoicesHandlers(
       createInvoicesService({
         orders,

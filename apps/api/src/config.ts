@@ -148,6 +148,8 @@ const envSchema = z.object({
   PROFILE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Orders one account may place or cancel per minute (shared through REDIS_URL). */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Cart changes (set, remove, empty, import, merge, reorder) one account may make per minute. */
+  CART_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** How long a client may take to send a request's headers, and the whole request (decision 028). */
   HEADERS_TIMEOUT: positiveDuration.default(20 * DURATION_UNITS_MS.s),
   REQUEST_TIMEOUT: positiveDuration.default(60 * DURATION_UNITS_MS.s),
@@ -279,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       reviewsPerDay: e.REVIEW_DAILY_LIMIT,
       profileChangesPerHour: e.PROFILE_RATE_LIMIT,
       orderChangesPerMinute: e.ORDER_RATE_LIMIT,
+      cartChangesPerMinute: e.CART_RATE_LIMIT,
       invoicesPerMinute: e.INVOICE_RATE_LIMIT,
     },
     /** Milliseconds (lib/http-server.ts). */

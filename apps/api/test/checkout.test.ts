@@ -1,4 +1,4 @@
-import { checkoutMessages, MAX_ORDER_LINES } from '@store/shared';
+import { cartApiMessages, checkoutMessages, MAX_ORDER_LINES } from '@store/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, orderLines, orders, parts, users } from '../src/db/schema.js';
@@ -278,7 +278,19 @@ describe('POST /api/checkout with lines', () => {
     await checkout({ lines: [{ quantity: 1 }] }).expect(400);
     await checkout({ lines: [{ partId: part.id, sku: part.sku, quantity: 1 }] }).expect(400);
     await checkout({ lines: [{ sku: 'bad sku!', quantity: 1 }] }).expect(400);
-    await checkout({ lines: [{ partId: part.id, quantity: 0 }] }).expect(400);
+    // Every refusal in the catalogue's words, never the validator's own.
+    for (const quantity of [0, 1.5, '7', undefined]) {
+      const bad = await checkout({ lines: [{ partId: part.id, quantity }] }).expect(400);
+      expect(Object.values(bad.body.fields)).toEqual([cartApiMessages.rowQuantityInvalid]);
+    }
+    for (const lines of ['PD-1,5', [7], [{ sku: 7, quantity: 1 }]]) {
+      const bad = await checkout({ lines }).expect(400);
+      expect(Object.values(bad.body.fields)).toEqual([
+        Array.isArray(lines) && typeof lines[0] === 'object'
+          ? checkoutMessages.skuInvalid
+          : checkoutMessages.linesInvalid,
+      ]);
+    }
     await checkout({ lines: [] }).expect(400);
     const res = await checkout({
       poReference: 'P'.repeat(41),

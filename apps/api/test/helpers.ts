@@ -93,6 +93,7 @@ export async function createTestApp(
       reviewsPerDay: number;
       profileChangesPerHour: number;
       orderChangesPerMinute: number;
+      cartChangesPerMinute: number;
       invoicesPerMinute: number;
     }>;
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
@@ -170,6 +171,7 @@ export async function createTestApp(
         reviewsPerDay: 1000,
         profileChangesPerHour: 1000,
         orderChangesPerMinute: 100_000,
+        cartChangesPerMinute: 100_000,
         invoicesPerMinute: 1000,
         ...options.accountLimits,
       },

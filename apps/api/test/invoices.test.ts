@@ -108,6 +108,38 @@ describe('GET /api/order/:id/invoice.pdf', () => {
     }
   });
 
+  it('lists every line of a checkout order with its SKU, and the PO reference', async () => {
+    const res = await ctx
+      .http()
+      .post('/api/checkout')
+      .set(customer.auth)
+      .send({
+        phone,
+        address,
+        poReference: 'PO-INV-9',
+        lines: [
+          { partId: plainPartId, quantity: 10 },
+          { partId: bulkPartId, quantity: 500 },
+        ],
+      })
+      .expect(201);
+    const order = res.body.order as { _id: string; number: string; lines: { sku: string }[] };
+    const { text } = await readPdf(expectPdf(await invoice(order._id, customer), order.number));
+    for (const expected of [
+      'Your PO reference: PO-INV-9',
+      order.lines[0]?.sku ?? '?',
+      'Plain flange bolt',
+      order.lines[1]?.sku ?? '?',
+      'Bulk hex nut',
+      // 500 × $19.99 = $9,995.00, less 5%: $499.75.
+      'Bulk discount 5%: -$499.75',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Subtotal\s+\$10,120\.00/);
+    expect(text).toMatch(/Total\s+\$9,620\.25/);
+  });
+
   it('shows the bulk discount line, with its percent and amount, and the discounted total', async () => {
     // 1,000 units of an eligible part: 10% off $19,990.00.
     const order = await place(bulkPartId, 1000);

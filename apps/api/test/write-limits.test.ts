@@ -99,6 +99,29 @@ describe('orders', () => {
   }, 60_000);
 });
 
+describe('the cart', () => {
+  // An import reads up to 500 rows: one account must not send them without end.
+  it('answers 429 once an account changed its cart as often as allowed in the minute', async () => {
+    const app = await store({ accountLimits: { cartChangesPerMinute: 2 } });
+    const [part] = await app.db
+      .insert(parts)
+      .values(partRow({ minOrderQuantity: 1 }))
+      .returning();
+    const customer = await accountWithToken(app);
+    const set = (quantity: number) =>
+      request(app.store).put(`/api/cart/${part?.id}`).set(customer.auth).send({ quantity });
+    await set(0).expect(400); // refused as invalid: not counted
+    await set(1).expect(200);
+    await request(app.store).post('/api/cart/import').set(customer.auth).send({ text: 'X-1,1' }).expect(200);
+    const refused = await set(3).expect(429);
+    expect(refused.body).toEqual({ message: apiMessages.tooManyCartChanges });
+    expect(refused.headers.ratelimit).toMatch(/cart-minute/);
+    // Reading the cart is never limited.
+    const cart = await request(app.store).get('/api/cart').set(customer.auth).expect(200);
+    expect(cart.body.lines[0]?.quantity).toBe(1);
+  }, 60_000);
+});
+
 describe('across instances, through Redis', () => {
   const REDIS_URL = 'redis://127.0.0.1:6379';
   const redis = createClient({ url: REDIS_URL });

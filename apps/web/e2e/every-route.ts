@@ -60,6 +60,17 @@ export const visits: Visit[] = [
     act: submitEmpty('Register'),
   },
   { name: 'not found', role: 'visitor', path: () => '/no-such-page' },
+  { name: 'cart, empty', role: 'visitor', path: () => '/cart' },
+  {
+    name: 'cart, a visitor’s line',
+    role: 'visitor',
+    path: ({ part }) => `/parts/${part._id}`,
+    act: async (page, { part }) => {
+      await page.getByRole('button', { name: `Add ${part.name} to cart` }).click();
+      await page.getByRole('link', { name: 'View cart' }).click();
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    },
+  },
   // A customer.
   { name: 'purchase', role: 'customer', path: ({ part }) => `/purchase/${part._id}` },
   {
@@ -78,6 +89,36 @@ export const visits: Visit[] = [
       await page.getByRole('button', { name: 'Order', exact: true }).click();
       await expect(page.getByTestId('order-placed')).toBeVisible();
       await toastShows(page);
+    },
+  },
+  {
+    name: 'cart, a flagged line',
+    role: 'customer',
+    path: ({ part }) => `/parts/${part._id}`,
+    act: async (page, { part }) => {
+      await page.getByRole('button', { name: `Add ${part.name} to cart` }).click();
+      await page.getByRole('link', { name: 'View cart' }).click();
+      const quantity = page.getByLabel(`Quantity of ${part.name}`);
+      await quantity.fill('5');
+      await quantity.press('Enter');
+      await expect(page.getByTestId('line-problem')).toBeVisible();
+    },
+  },
+  { name: 'quick order', role: 'customer', path: () => '/quick-order' },
+  {
+    name: 'quick order, empty form sent',
+    role: 'customer',
+    path: () => '/quick-order',
+    act: submitEmpty('Add to cart'),
+  },
+  {
+    name: 'quick order, its rows',
+    role: 'customer',
+    path: () => '/quick-order',
+    act: async (page, { part }) => {
+      await page.getByLabel('SKU, quantity per line').fill(`${part.sku},5\nNO-SUCH-SKU,10`);
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await expect(page.getByTestId('quick-order-row')).toHaveCount(2);
     },
   },
   { name: 'profile', role: 'customer', path: () => '/dashboard' },

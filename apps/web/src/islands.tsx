@@ -4,6 +4,7 @@ import { DocumentNavKit } from './components/nav-kit';
 import { session } from './lib/session';
 // The islands a server-rendered page may hold (importing them names them).
 import './app/layout/top-bar';
+import './features/cart/islands';
 import './features/parts/islands';
 import './styles.css';
 

@@ -12,6 +12,8 @@ export const APP_PATHS = [
   '/portfolio',
   '/login',
   '/register',
+  '/cart',
+  '/quick-order',
   '/purchase/:id',
   '/dashboard',
   '/dashboard/myorders',

@@ -86,6 +86,12 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute('portfolio', () => import('../features/portfolio/pages/portfolio-page')),
           },
           {
+            // A visitor's cart is kept in the browser and shown here too (decision 041).
+            path: '/cart',
+            handle: head(titles.cart),
+            lazy: lazyRoute('cart', () => import('../features/cart/pages/cart-page')),
+          },
+          {
             path: '/login',
             handle: head(titles.login),
             lazy: lazyRoute('login', () => import('../features/auth/pages/login-page')),
@@ -98,6 +104,11 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
+              {
+                path: '/quick-order',
+                handle: head(titles.quickOrder),
+                lazy: lazyRoute('quick-order', () => import('../features/cart/pages/quick-order-page')),
+              },
               {
                 path: '/purchase/:id',
                 handle: head(titles.purchase),

@@ -14,6 +14,7 @@ import { routeTable } from './route-table.js';
 
 const theCart = { description: 'The whole cart, priced from today’s parts.', schema: cartSchema };
 const cartFull = error(`The line would be the cart’s ${MAX_CART_LINES + 1}st different part.`);
+const tooManyChanges = error('Too many cart changes by this account (CART_RATE_LIMIT a minute).');
 const rowsNote = `Rows beyond the cart’s ${MAX_CART_LINES} different parts are refused with their message.`;
 
 export const cart = {
@@ -35,6 +36,7 @@ export const cart = {
       400: invalid,
       404: error('The part does not exist or is no longer listed.'),
       409: cartFull,
+      429: tooManyChanges,
     },
   }),
   remove: route(routeTable.cart.remove, {
@@ -42,11 +44,11 @@ export const cart = {
     description: 'Removing a part that is not in the cart changes nothing.',
     params: cartPartParams,
     notFound: apiMessages.partNotFound,
-    responses: { 200: theCart, 404: notFound },
+    responses: { 200: theCart, 404: notFound, 429: tooManyChanges },
   }),
   clear: route(routeTable.cart.clear, {
     summary: 'Empty the cart',
-    responses: { 200: theCart },
+    responses: { 200: theCart, 429: tooManyChanges },
   }),
   import: route(routeTable.cart.import, {
     summary: 'Quick order: add pasted rows or a CSV file’s text to the cart',
@@ -55,6 +57,7 @@ export const cart = {
     responses: {
       200: { description: 'The cart, and each row’s result.', schema: cartRowsResultSchema },
       400: error(`No text, too long a text, or more than ${MAX_QUICK_ORDER_ROWS} rows: nothing is added.`),
+      429: tooManyChanges,
     },
   }),
   merge: route(routeTable.cart.merge, {
@@ -64,6 +67,7 @@ export const cart = {
     responses: {
       200: { description: 'The cart, and the lines not added.', schema: cartMergeResultSchema },
       400: invalid,
+      429: tooManyChanges,
     },
   }),
   reorder: route(routeTable.cart.reorder, {
@@ -74,6 +78,7 @@ export const cart = {
     responses: {
       200: { description: 'The cart, and each order line’s result.', schema: cartRowsResultSchema },
       404: notFound,
+      429: tooManyChanges,
     },
   }),
 } satisfies FeatureContract<'cart'>;

@@ -147,7 +147,7 @@ export const invoices = {
   pdf: route(routeTable.invoices.pdf, {
     summary: "The order's invoice as a PDF (owner or admin)",
     description:
-      'Numbered with the order number; the seller from `STORE_NAME`, `STORE_ADDRESS` and `STORE_TAX_ID`; the line, any bulk discount, and the total.',
+      'Numbered with the order number; the seller from `STORE_NAME`, `STORE_ADDRESS` and `STORE_TAX_ID`; the buyer’s PO reference if any; every line with its SKU and bulk discount, over as many pages as it takes, and the total.',
     params: idParams,
     notFound: apiMessages.orderNotFound,
     responses: {

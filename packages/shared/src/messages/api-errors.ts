@@ -35,6 +35,7 @@ export const apiMessages = {
     'You have placed or cancelled many orders in a short time. Please wait a minute and try again.',
   /** UPLOAD_CONCURRENCY uploads run and UPLOAD_QUEUE wait: one more is refused (decision 029). */
   uploadsBusy: 'Many images are being uploaded right now. Please try again in a few seconds.',
+  tooManyCartChanges: 'Your cart has changed many times in a short time. Please wait a minute and try again.',
   tooManyInvoices: 'You have downloaded many invoices in a short time. Please wait a minute and try again.',
   orderNotFound: 'This order does not exist.',
   belowMinimum: (min: number) => `The minimum order for this part is ${min} units.`,

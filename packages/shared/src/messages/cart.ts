@@ -20,6 +20,7 @@ export const cartApiMessages = {
   textTooLong: (max: number) => `The text must be at most ${max.toLocaleString('en-US')} characters.`,
   textRequired: 'Paste some lines or choose a CSV file.',
   textInvalid: 'The text holds characters that are not allowed (control characters).',
-  partGone: 'This part is no longer available.',
+  /** The same words as a cart line flagged 'unavailable'. */
+  partGone: cartMessages.unavailable,
   soldOut: 'This part is sold out.',
 } as const;

@@ -24,6 +24,8 @@ export const headMessages = {
     users: 'Users',
     outbox: 'Outbox',
     notFound: 'Page not found',
+    cart: 'Cart',
+    quickOrder: 'Quick order',
   },
   descriptions: {
     home: 'Parts Depot: computer parts in wholesale quantities, with bulk discounts and free shipping.',

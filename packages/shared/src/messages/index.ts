@@ -8,6 +8,7 @@
 export * from './api-errors.js';
 export * from './auth.js';
 export * from './cart.js';
+export * from './cart-page.js';
 export * from './checkout.js';
 export * from './common.js';
 export * from './emails.js';
@@ -15,6 +16,7 @@ export * from './head.js';
 export * from './home.js';
 export * from './invoices.js';
 export * from './layout.js';
+export * from './order-lines.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './parts.js';

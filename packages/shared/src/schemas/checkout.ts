@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { checkoutMessages as m } from '../messages/checkout.js';
+import { cartQuantitySchema } from './cart.js';
 import { idSchema, plainText } from './common.js';
-import { addressSchema, orderQuantitySchema, phoneSchema } from './order.js';
+import { addressSchema, phoneSchema } from './order.js';
 
 /** At most this many lines in one order (a bill of materials, not a warehouse). */
 export const MAX_ORDER_LINES = 100;
@@ -14,11 +15,15 @@ const SKU_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
  * know), and the quantity. Name and price come from the server.
  */
 export const checkoutLineInputSchema = z
-  .object({
-    partId: idSchema.optional(),
-    sku: z.string().trim().regex(SKU_PATTERN, m.skuInvalid).optional(),
-    quantity: orderQuantitySchema,
-  })
+  .object(
+    {
+      partId: idSchema.optional(),
+      sku: z.string({ error: m.skuInvalid }).trim().regex(SKU_PATTERN, m.skuInvalid).optional(),
+      // The cart's rule and words: a whole number of units; the part's own rules are judged later.
+      quantity: cartQuantitySchema,
+    },
+    { error: m.linesInvalid },
+  )
   .refine((line) => (line.partId === undefined) !== (line.sku === undefined), {
     path: ['partId'],
     error: m.lineNeedsPart,
@@ -42,7 +47,7 @@ export const checkoutInputSchema = z.object({
     // An empty field means no reference.
     .transform((po) => (po ? po : undefined)),
   lines: z
-    .array(checkoutLineInputSchema)
+    .array(checkoutLineInputSchema, { error: m.linesInvalid })
     .min(1, m.noLines)
     .max(MAX_ORDER_LINES, m.tooManyLines(MAX_ORDER_LINES))
     .optional(),

@@ -1,6 +1,7 @@
 import { MAX_QUANTITY } from '@store/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { customerLock } from '../../db/locks.js';
 import { cartLines, orderLines, orders, parts } from '../../db/schema.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -66,7 +67,7 @@ function transactionRows(tx: Transaction) {
      * would each count 99 and together make 101.
      */
     async lock(email: string): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${email}`}))`);
+      await tx.execute(customerLock('cart', email));
     },
 
     /** The parts already in the cart (at most MAX_CART_LINES ids). */
@@ -116,7 +117,8 @@ function transactionRows(tx: Transaction) {
           additions.map(({ partId, quantity }, index) => ({
             email,
             partId,
-            quantity,
+            // Two rows of one part, summed by the service, may pass the cap on a new line too.
+            quantity: Math.min(quantity, MAX_QUANTITY),
             // One statement shares one now(): a microsecond apart keeps the rows' order.
             addedAt: sql`now() + ${index} * interval '1 microsecond'`,
           })),

@@ -88,6 +88,12 @@ export interface Placed {
  * line's stock in order of part id, the order, ONE insert of all its lines, its history entry
  * and its job. Anything refused throws, which rolls back all of it, the cart included.
  */
+/** The cart's lines, emptied under the cart's lock (after the customer's: db/locks.ts). */
+async function takeCart(tx: OrdersTransaction, email: string): Promise<AskedLine[]> {
+  await tx.lockCart(email);
+  return tx.takeCart(email);
+}
+
 export function createCheckout(deps: {
   orders: OrdersRepo;
   maxOpenOrders: number;
@@ -103,17 +109,21 @@ export function createCheckout(deps: {
     hash: string | undefined,
   ): Promise<Placed> {
     const { email } = customer;
-    // The customer's lock and the key's look-up in one statement (decision 044).
-    const earlier = await tx.lockAndFindByKey(email, idempotencyKey);
-    if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
-      return { order: earlier.order, lines: undefined, replayed: true };
+    // The lock first, then the key: a retry sent while its first request is still running waits
+    // here for it, then answers with its order (not 'Your cart is empty', which the first order
+    // made true).
+    await tx.lockCustomer(email);
+    // The key's look-up and the open orders in one statement (decision 044).
+    const { earlier, open } = await tx.keyAndOpenOrders(email, idempotencyKey);
+    if (idempotencyKey && earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
+      const order = await tx.findByKey(email, idempotencyKey);
+      if (order) return { order: order.order, lines: undefined, replayed: true };
     }
-    if (earlier) await tx.freeKey(earlier.order.id);
-    const open = await tx.openOrders(email);
+    if (earlier) await tx.freeKey(earlier.id);
     if (open.count >= deps.maxOpenOrders)
       throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
 
-    const asked: AskedLine[] = request.lines ?? (await tx.takeCart(email));
+    const asked: AskedLine[] = request.lines ?? (await takeCart(tx, email));
     if (asked.length === 0) throw new Unprocessable(m.emptyCart);
     if (asked.length > MAX_ORDER_LINES) throw new Unprocessable(m.tooManyLines(MAX_ORDER_LINES));
     const ids = asked.flatMap((l) => (l.partId === undefined ? [] : [l.partId]));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
+import { orderEvents, orderLines, orders, users } from '../../db/schema.js';
 
 /**
  * Placing an order in fewer round trips (decision 044): each statement to PostgreSQL costs the
@@ -15,43 +15,46 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
 
-/** The advisory lock's key for a customer's open orders (the same as `lockCustomer`'s). */
-export const customerLockKey = (email: string) => `open-orders:${email}`;
+/** Both drivers answer raw SQL with the rows under `rows` (node-postgres' and PGlite's results). */
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * Takes the customer's lock and, in the same statement, looks up their order under `key`. The
- * look-up reads as of the statement's start, as a look-up before the lock did: an order placed
- * under the same key while this waited for the lock is met by the unique index on insert instead
- * (IdempotencyKeyTaken). What is counted under the lock (the open orders) is read by a LATER
- * statement, which sees everything committed before the lock was granted.
+ * The customer's unpaid orders (how many, what they total, the account's own credit limit) and,
+ * with a key, the id and age (by the database's clock) of their order under it, in ONE statement.
+ * Run after the customer's lock (`lockCustomer`), so it sees every order committed before the
+ * lock was granted: a retry that waited for its first request finds that request's order.
  */
-export async function lockAndFindByKey(
+export async function keyAndOpenOrders(
   tx: Transaction,
   email: string,
   key: string | undefined,
-): Promise<{ order: OrderRow; ageSeconds: number } | undefined> {
-  const lock = sql`pg_advisory_xact_lock(hashtext(${customerLockKey(email)}))`;
-  if (!key) {
-    await tx.execute(sql`select ${lock}`);
-    return undefined;
-  }
-  // The lock's one-row relation on the right of a right join: it is read whether or not an
-  // order matches, so the lock is always taken.
-  const [row] = await tx
-    .select({
-      order: orders,
-      ageSeconds: sql<string | null>`extract(epoch from now() - ${orders.createdAt})`,
-    })
-    .from(orders)
-    .rightJoin(
-      sql`(select ${lock}) as customer_lock`,
-      and(eq(orders.email, email), eq(orders.idempotencyKey, key)),
-    )
-    .limit(1);
-  // No order under the key: the right join's row of nulls (its age is null too).
-  return row?.order && row.ageSeconds !== null
-    ? { order: row.order, ageSeconds: Number(row.ageSeconds) }
-    : undefined;
+): Promise<{
+  earlier: { id: string; ageSeconds: number } | undefined;
+  open: { count: number; heldCents: number; ownLimitCents: number | null };
+}> {
+  const result = await tx.execute(sql`
+    select open.n, open.held,
+      (select u.credit_limit_cents from ${users} u where u.email = ${email}) as own_limit,
+      k.id as earlier_id, extract(epoch from now() - k.created_at) as earlier_age
+    from (
+      select count(*) as n, coalesce(sum(o.total_cents), 0) as held
+      from ${orders} o where o.email = ${email} and o.status = 'unpaid'
+    ) open
+    left join ${orders} k on k.email = ${email} and k.idempotency_key = ${key ?? null}::text`);
+  const [row] = rowsOf(result);
+  if (!row) throw new Error('The open orders were not counted');
+  return {
+    earlier:
+      row.earlier_id == null
+        ? undefined
+        : { id: String(row.earlier_id), ageSeconds: Number(row.earlier_age) },
+    open: {
+      count: Number(row.n),
+      heldCents: Number(row.held),
+      ownLimitCents: row.own_limit == null ? null : Number(row.own_limit),
+    },
+  };
 }
 
 /** An order as the service priced it, with what the stock it took said of its first part. */
@@ -99,63 +102,4 @@ export async function insertPlaced(
     .returning();
   if (!order) throw new Error('The order insert returned no row');
   return { order, lines, eventId };
-}
-
-/** Both drivers answer raw SQL with the rows under `rows` (node-postgres' and PGlite's results). */
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  (result as { rows: Record<string, unknown>[] }).rows;
-
-/**
- * The customer's unpaid orders (how many, what they total, the account's own credit limit) and
- * the single-line order's stock taken, in ONE statement, after `lockAndFindByKey` took the lock
- * (so the count sees every order committed before it). The update is the conditional one of
- * `takeStock` (listed, enough stock, at least the minimum, whole packs): `part` is undefined when
- * nothing was taken. The caller refuses an order over a cap by throwing, which rolls the update
- * back with the rest.
- */
-export async function openOrdersAndTakeStock(
-  tx: Transaction,
-  email: string,
-  take: { partId: string; quantity: number },
-): Promise<{
-  open: { count: number; heldCents: number; ownLimitCents: number | null };
-  part: { sku: string; name: string; priceCents: number; bulkDiscount: boolean } | undefined;
-}> {
-  const q = sql`${take.quantity}::integer`;
-  const result = await tx.execute(sql`
-    with taken as (
-      update ${parts} p set available_quantity = p.available_quantity - ${q}
-      where p.id = ${take.partId}
-        and p.deleted_at is null
-        and p.available_quantity >= ${q}
-        and p.min_order_quantity <= ${q}
-        and ${q} % p.order_multiple = 0
-      returning p.sku, p.name, p.price_cents, p.bulk_discount
-    ),
-    open as (
-      select count(*) as n, coalesce(sum(o.total_cents), 0) as held
-      from ${orders} o where o.email = ${email} and o.status = 'unpaid'
-    )
-    select open.n, open.held,
-      (select u.credit_limit_cents from ${users} u where u.email = ${email}) as own_limit,
-      taken.sku, taken.name, taken.price_cents, taken.bulk_discount
-    from open left join taken on true`);
-  const [row] = rowsOf(result);
-  if (!row) throw new Error('The open orders were not counted');
-  return {
-    open: {
-      count: Number(row.n),
-      heldCents: Number(row.held),
-      ownLimitCents: row.own_limit == null ? null : Number(row.own_limit),
-    },
-    part:
-      row.sku == null
-        ? undefined
-        : {
-            sku: String(row.sku),
-            name: String(row.name),
-            priceCents: Number(row.price_cents),
-            bulkDiscount: row.bulk_discount === true,
-          },
-  };
 }

@@ -2,16 +2,10 @@ import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/sh
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { customerLock } from '../../db/locks.js';
 import { cartLines, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
-import {
-  customerLockKey,
-  insertPlaced,
-  lockAndFindByKey,
-  openOrdersAndTakeStock,
-  type PlacedLine,
-  type PlacedOrder,
-} from './placement-repo.js';
+import { insertPlaced, keyAndOpenOrders, type PlacedLine, type PlacedOrder } from './placement-repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
@@ -139,14 +133,20 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      * orders under it cannot both see the count before the other's order.
      */
     async lockCustomer(email: string): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${customerLockKey(email)}))`);
+      await tx.execute(customerLock('openOrders', email));
     },
 
-    /** `lockCustomer` and `findByKey` in one statement (placement-repo.ts). */
-    lockAndFindByKey: (email: string, key: string | undefined) => lockAndFindByKey(tx, email, key),
+    /**
+     * The customer's cart lock (the cart feature's): an import or merge adding lines while
+     * checkout empties the cart would otherwise lock the same rows in another order. Taken after
+     * `lockCustomer` (db/locks.ts).
+     */
+    async lockCart(email: string): Promise<void> {
+      await tx.execute(customerLock('cart', email));
+    },
 
-    /** `openOrders` and `takeStock` in one statement (placement-repo.ts). */
-    openOrdersAndTakeStock: (email: string, take: PartQuantity) => openOrdersAndTakeStock(tx, email, take),
+    /** `findByKey`'s id and age with `openOrders`, in one statement (placement-repo.ts). */
+    keyAndOpenOrders: (email: string, key: string | undefined) => keyAndOpenOrders(tx, email, key),
 
     /**
      * The order, its lines and its first history entry in one statement (placement-repo.ts). A
@@ -216,20 +216,21 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      */
     async returnStock(orderIds: string[]): Promise<void> {
       if (orderIds.length === 0) return;
-      const back = tx
-        .select({
-          partId: orderLines.partId,
-          quantity: sql<number>`sum(${orderLines.quantity})`.as('quantity'),
-        })
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, orderIds))
-        .groupBy(orderLines.partId)
-        .as('back');
-      await tx
-        .update(parts)
-        .set({ availableQuantity: sql`${parts.availableQuantity} + ${back.quantity}` })
-        .from(back)
-        .where(eq(parts.id, back.partId));
+      // The parts are locked in id order first, as checkout's `takeLines` locks them: a cancel
+      // and a checkout of the same parts then queue for them instead of deadlocking.
+      await tx.execute(sql`
+        with back as (
+          select l.part_id, sum(l.quantity)::int as q
+          from ${orderLines} l
+          where l.order_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb))
+          group by l.part_id
+        ),
+        locked as materialized (
+          select p.id from ${parts} p join back b on b.part_id = p.id order by p.id for no key update of p
+        )
+        update ${parts} p set available_quantity = p.available_quantity + b.q
+        from back b
+        where p.id = b.part_id and p.id in (select id from locked)`);
     },
 
     /**
@@ -288,7 +289,7 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
           select w.id, w.q from jsonb_to_recordset(${want}::jsonb) as w(id uuid, q integer)
         ),
         locked as materialized (
-          select p.id from ${parts} p join want w on w.id = p.id order by p.id for update of p
+          select p.id from ${parts} p join want w on w.id = p.id order by p.id for no key update of p
         )
         update ${parts} p set available_quantity = p.available_quantity - w.q
         from want w

@@ -86,8 +86,9 @@ export function createOrderMoves(orders: OrdersRepo) {
               : undefined,
         });
         if (!order) return undefined;
-        if (move.to === 'cancelled') await tx.returnStock([order.id]);
         await record(tx, order, move.by);
+        // Last: the parts' rows stay locked only from here to the commit.
+        if (move.to === 'cancelled') await tx.returnStock([order.id]);
         return order;
       });
     },
@@ -105,9 +106,10 @@ export function createOrderMoves(orders: OrdersRepo) {
           olderThanMs,
           limit: EXPIRY_BATCH,
         });
-        // Every line of the whole batch back on the shelves in one statement.
-        await tx.returnStock(expired.map((order) => order.id));
         for (const order of expired) await record(tx, order, SYSTEM);
+        // Every line of the whole batch back on the shelves in one statement, last: the parts'
+        // rows stay locked only from here to the commit, not through the history entries.
+        await tx.returnStock(expired.map((order) => order.id));
         return expired.length;
       });
     },
@@ -178,22 +180,21 @@ export function createOrdersService(deps: {
     const { email } = customer;
     try {
       return await orders.inTransaction(async (tx): Promise<PlaceOutcome> => {
-        // Four statements in all besides the job (decision 044): the lock with the key's look-up,
-        // the open orders with the stock, the order with its line and history entry, the job.
-        const earlier = await tx.lockAndFindByKey(email, idempotencyKey);
-        if (earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
-          return { kind: 'placed', order: earlier.order, lines: undefined, replayed: true };
+        // The lock first, then the key: a retry sent while its first request is still running
+        // waits here for it, then finds its order, rather than ordering again (or being refused
+        // by the caps the first order now fills).
+        await tx.lockCustomer(email);
+        // The key's look-up and the open orders in one statement (decision 044).
+        const { earlier, open } = await tx.keyAndOpenOrders(email, idempotencyKey);
+        if (idempotencyKey && earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
+          const order = await tx.findByKey(email, idempotencyKey);
+          if (order) return { kind: 'placed', order: order.order, lines: undefined, replayed: true };
         }
         // A key past its lifetime is spent: it is freed, so this request places a new order.
         // Looked up first, so the order that reuses no key (nearly all) makes no write here.
-        if (earlier) await tx.freeKey(earlier.order.id);
-        const { open, part } = await tx.openOrdersAndTakeStock(email, {
-          partId: input.partId,
-          quantity: input.productQuantity,
-        });
-        // Thrown, not returned: the statement that counted also took the stock, rolled back here.
-        if (open.count >= deps.maxOpenOrders)
-          throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
+        if (earlier) await tx.freeKey(earlier.id);
+        if (open.count >= deps.maxOpenOrders) return { kind: 'too-many-open' };
+        const part = await tx.takeStock(input.partId, input.productQuantity);
         if (!part) return { kind: 'no-stock' };
         const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
         const limitCents = open.ownLimitCents ?? deps.maxUnpaidTotalCents;
@@ -201,7 +202,8 @@ export function createOrdersService(deps: {
         if (totalCents > limitCents) {
           throw new Conflict(apiMessages.unpaidTotalTooHigh(totalCents, limitCents));
         }
-        // The spec's single-part order is a one-line order, its line written with it.
+        // The spec's single-part order is a one-line order: the order, its line and its history
+        // entry in one statement, then the job (decision 044).
         const { order, lines, eventId } = await tx.insertPlaced({
           order: {
             partId: input.partId,

@@ -1,15 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { customerLock } from '../../db/locks.js';
 import { blockedEmails, users } from '../../db/schema.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The two-key advisory locks live apart from the one-key ones (the migration lock). */
-const EMAIL_LOCK_SPACE = 7_215;
-
 /** A transaction-long lock on one e-mail, shared by sign-in and removal. */
-const lockEmail = (tx: Transaction, email: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK_SPACE}, hashtext(${email}))`);
+const lockEmail = (tx: Transaction, email: string) => tx.execute(customerLock('account', email));
 
 export type UserRow = typeof users.$inferSelect;
 

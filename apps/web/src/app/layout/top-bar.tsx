@@ -1,7 +1,8 @@
-import { headMessages, navMessages as m } from '@store/shared';
+import { cartButtonMessages, headMessages, navMessages as m } from '@store/shared';
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { island } from '../../components/island';
 import { useNavKit } from '../../components/nav-kit';
+import { CartButton } from '../../features/cart';
 import { useSessionUser } from '../../lib/session';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -40,13 +41,23 @@ function NavItems() {
           </NavLink>
         </li>
       )}
+      {user && (
+        <li>
+          <NavLink to="/quick-order" className={linkClass}>
+            {cartButtonMessages.quickOrder}
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <CartButton />
+      </li>
       {user ? (
         <>
           <li className="menu-disabled min-w-0 lg:ml-2">
             {/* A long name is cut short (its whole text in the title, and read in full) so that
                 the bar stays one line at 1024 px (issue 20). */}
             <span
-              className="block max-w-56 truncate font-semibold text-base-content"
+              className="block max-w-40 truncate font-semibold text-base-content xl:max-w-56"
               title={user.name}
               data-testid="user-name"
             >

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { IdentityResult } from '../../lib/firebase';
 import { session } from '../../lib/session';
+import { mergeVisitorCart } from '../cart';
 
 export const authKeys = {
   admin: (email: string) => ['auth', 'admin', email] as const,
@@ -10,13 +11,19 @@ export const authKeys = {
   profile: (email: string) => ['auth', 'profile', email] as const,
 };
 
-/** Trades a Firebase ID token for our API token (PUT /api/user/:email) and starts the session. */
+/**
+ * Trades a Firebase ID token for our API token (PUT /api/user/:email) and starts the session. A
+ * visitor's cart is added to the account's first, with the new token, so the page drawn signed in
+ * already shows it (decision 041); a failed merge never stops the sign-in (its lines stay in the
+ * browser and are merged later).
+ */
 export async function startSession(identity: IdentityResult): Promise<SignInResponse> {
   const response = await api.users.signIn({
     params: { email: identity.email },
     bearer: identity.idToken,
     body: identity.name ? { name: identity.name } : {},
   });
+  await mergeVisitorCart(response.token).catch(() => undefined);
   session.set(response.token);
   return response;
 }

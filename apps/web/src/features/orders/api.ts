@@ -2,6 +2,7 @@ import type { OrderInput, OrderStatus, OrderStatusUpdate, OrdersFilter } from '@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
+import { showCartAnswer } from '../cart';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -78,6 +79,16 @@ export const placeOrderMutation = mutationOptions({
   mutationFn: placeOrder,
   retry: shouldRetryOrder,
 });
+
+/**
+ * Order again (issue 22): the order's lines added to the caller's cart, with each line's result.
+ * The answer's cart replaces the cached one, so the top bar counts the new lines at once.
+ */
+export async function reorder(id: string) {
+  const answer = await api.cart.reorder({ params: { id } });
+  await showCartAnswer(answer.cart);
+  return answer;
+}
 
 export const cancelOrder = (id: string) => api.orders.cancel({ params: { id } });
 

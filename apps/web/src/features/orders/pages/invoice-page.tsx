@@ -1,5 +1,4 @@
 import {
-  billMessages,
   fulfilmentMessages,
   invoiceMessages,
   orderPageMessages as m,
@@ -11,20 +10,16 @@ import { Link, useParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { fetchInvoicePdf, orderQuery } from '../api';
+import { OrderLinesTable } from '../components/order-lines-table';
+import { PoReference } from '../components/po-reference';
 
 /**
  * The invoice as a printable page. The print stylesheet (`print:` classes here and in the
  * layouts) leaves only the invoice on paper. The seller's registered name, address and tax
  * number come with the order from the server's configuration, the same the PDF prints.
  */
-/**
- * A scrolling box must take keyboard focus (axe: scrollable-region-focusable) and, focusable, a
- * name; Biome's element rules do not know scrolling boxes (PagedTable does the same).
- */
-const scrollBox = { role: 'region', 'aria-label': m.invoiceLines, tabIndex: 0 } as const;
-
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const query = useQuery(orderQuery(id));
@@ -32,7 +27,6 @@ export default function InvoicePage() {
   if (query.isPending) return <LoadingState label={m.loadingInvoice} />;
   if (query.isError) return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
   const { order, instructions, seller } = query.data;
-  const subtotal = order.unitPrice * order.productQuantity;
 
   return (
     <div className="max-w-3xl">
@@ -62,6 +56,7 @@ export default function InvoicePage() {
             <p className="mt-1 text-sm">
               {m.invoiceDate} <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
             </p>
+            {order.poReference && <PoReference reference={order.poReference} />}
           </div>
           <p className="text-right text-sm">
             {m.invoiceStatus} <strong>{orderStatusLabels[order.status]}</strong>
@@ -109,61 +104,8 @@ export default function InvoicePage() {
           </section>
         </div>
 
-        {/* A named, focusable box, so that keyboards can scroll it should a long line not fit. */}
-        <div className="mt-6 overflow-x-auto print:overflow-visible" {...scrollBox}>
-          {/* On phones a line is a card of labelled figures and the totals rows beneath it
-              (styles.css, .table-stacked): four columns did not fit 360 px (issue 20). */}
-          <table className="table table-sm table-stacked sm:table-md">
-            <caption className="sr-only">{m.invoiceLines}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{invoiceMessages.description}</th>
-                <th scope="col" className="text-right">
-                  {invoiceMessages.quantity}
-                </th>
-                <th scope="col" className="text-right">
-                  {invoiceMessages.unitPrice}
-                </th>
-                <th scope="col" className="text-right">
-                  {invoiceMessages.amount}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td className="wrap-anywhere" data-label={invoiceMessages.description}>
-                  {order.productName}
-                </td>
-                <td className="text-right" data-label={invoiceMessages.quantity}>
-                  {formatQuantity(order.productQuantity)}
-                </td>
-                <td className="text-right" data-label={invoiceMessages.unitPrice}>
-                  {formatPrice(order.unitPrice)}
-                </td>
-                <td className="text-right" data-label={invoiceMessages.amount}>
-                  {formatPrice(subtotal)}
-                </td>
-              </tr>
-            </tbody>
-            <tfoot className="text-base-content">
-              {order.discount > 0 && (
-                <tr>
-                  <th scope="row" colSpan={3} className="text-right font-normal">
-                    {billMessages.bulkDiscount}
-                  </th>
-                  <td className="text-right">−{formatPrice(order.discount)}</td>
-                </tr>
-              )}
-              <tr>
-                <th scope="row" colSpan={3} className="text-right">
-                  {invoiceMessages.total}
-                </th>
-                <td className="text-right font-bold" data-testid="invoice-total">
-                  {formatPrice(order.price)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+        <div className="mt-6">
+          <OrderLinesTable order={order} totalTestId="invoice-total" label={m.invoiceLines} />
         </div>
 
         {order.status === 'unpaid' && (

@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderStatus,
   type OrdersFilter,
+  orderLineMessages,
   orderMessages,
   orderMoveMessages,
   orderStatusSchema,
@@ -178,7 +179,16 @@ export default function ManageOrdersPage() {
                     </div>
                   </td>
                   {/* A part's name may break anywhere (as on the invoice): the e-mail beside it may not. */}
-                  <td className="wrap-anywhere">{order.productName}</td>
+                  <td>
+                    {/* One block: on phones the cell is a row of its label and this. */}
+                    <div>
+                      <div className="wrap-anywhere">{order.productName}</div>
+                      {/* Under the name rather than a column of its own: the desk's table is full at 1280 px. */}
+                      <div className="text-xs text-base-content/70" data-testid="order-row-lines">
+                        {orderLineMessages.lineCount(order.lineCount)}
+                      </div>
+                    </div>
+                  </td>
                   <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                   <td className="text-right font-semibold">{formatPrice(order.price)}</td>
                   <td>

@@ -3,6 +3,7 @@ import {
   confirmMessages,
   orderPageMessages as m,
   type OrderStatus,
+  orderLineMessages,
   orderMessages,
   orderStatusLabels,
   orderStatusSchema,
@@ -134,7 +135,16 @@ export default function MyOrdersPage() {
                   <td className="whitespace-nowrap">
                     <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                   </td>
-                  <td>{order.productName}</td>
+                  <td>
+                    {/* One block: on phones the cell is a row of its label and this. */}
+                    <div>
+                      <div className="wrap-anywhere">{order.productName}</div>
+                      {/* Under the name, as on the desk (whose table has no room for a column at 1280 px). */}
+                      <div className="text-xs text-base-content/70" data-testid="order-row-lines">
+                        {orderLineMessages.lineCount(order.lineCount)}
+                      </div>
+                    </div>
+                  </td>
                   <td className="text-right">{formatQuantity(order.productQuantity)}</td>
                   <td className="text-right font-semibold">{formatPrice(order.price)}</td>
                   <td>

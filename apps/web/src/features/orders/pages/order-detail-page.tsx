@@ -3,6 +3,7 @@ import {
   fulfilmentMessages,
   orderPageMessages as m,
   type OrderDetail,
+  orderLineMessages,
 } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -10,12 +11,15 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
+import { useSessionUser } from '../../../lib/session';
 import { useAdminStatus } from '../../auth';
 import { fetchInvoicePdf, orderQuery } from '../api';
 import { OrderActions } from '../components/order-actions';
-import { OrderBill } from '../components/order-bill';
+import { useOrderAgain } from '../components/order-again';
 import { OrderHistory } from '../components/order-history';
+import { OrderLinesTable } from '../components/order-lines-table';
 import { PaymentStatus, Shipment } from '../components/payment-status';
+import { PoReference } from '../components/po-reference';
 import { StatusBadge } from '../components/status-badge';
 import { useOrderMoves } from '../components/use-order-moves';
 
@@ -30,10 +34,14 @@ export default function OrderDetailPage() {
   const order = useQuery(orderQuery(id));
   const admin = useAdminStatus();
   const isAdmin = admin.data?.admin === true;
+  const user = useSessionUser();
+  const again = useOrderAgain(id);
 
   if (order.isPending) return <LoadingState label={m.loadingOrder} />;
   if (order.isError) return <ErrorState message={order.error.message} onRetry={() => order.refetch()} />;
   const { order: detail, instructions } = order.data;
+  // The owner's alone: on a customer's order an admin would fill the admin's own cart.
+  const isOwner = user?.email.toLowerCase() === detail.email.toLowerCase();
 
   return (
     <div className="max-w-3xl">
@@ -54,15 +62,8 @@ export default function OrderDetailPage() {
         )}
       </p>
 
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="order-part" className="rounded-box border border-base-300 p-5">
-          <h3 id="order-part" className="text-lg font-semibold wrap-anywhere">
-            {detail.productName}
-          </h3>
-          <div className="mt-4">
-            <OrderBill order={detail} totalTestId="order-detail-total" />
-          </div>
-        </section>
+      <div className="mt-6 grid gap-6">
+        <Lines order={detail} />
         <Delivery order={detail} />
       </div>
 
@@ -78,6 +79,7 @@ export default function OrderDetailPage() {
         <DownloadButton fetchFile={() => fetchInvoicePdf(detail._id, detail.number)}>
           {m.downloadPdfInvoice}
         </DownloadButton>
+        {isOwner && again.button}
         <Link
           to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}
           className="btn btn-ghost btn-sm"
@@ -85,9 +87,30 @@ export default function OrderDetailPage() {
           {m.backTo(isAdmin ? dashboardMenuMessages.manageOrders : dashboardMenuMessages.myOrders)}
         </Link>
       </nav>
+      {isOwner && again.result}
 
       <OrderHistory events={detail.events} />
     </div>
+  );
+}
+
+/** Every part of the order with its figures, and the buyer's PO reference when they gave one. */
+function Lines({ order }: { order: OrderDetail }) {
+  return (
+    <section aria-labelledby="order-lines" className="rounded-box border border-base-300 p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id="order-lines" className="text-lg font-semibold">
+          {orderLineMessages.heading}
+        </h3>
+        <p className="text-sm text-base-content/70" data-testid="order-line-count">
+          {orderLineMessages.lineCount(order.lineCount)}
+        </p>
+      </div>
+      {order.poReference && <PoReference reference={order.poReference} />}
+      <div className="mt-4">
+        <OrderLinesTable order={order} totalTestId="order-detail-total" />
+      </div>
+    </section>
   );
 }
 

@@ -4,8 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { fetchInvoicePdf, orderQuery } from '../api';
-import { OrderBill } from '../components/order-bill';
+import { OrderLinesTable } from '../components/order-lines-table';
 import { PaymentStatus } from '../components/payment-status';
+import { PoReference } from '../components/po-reference';
 import { StatusBadge } from '../components/status-badge';
 
 /**
@@ -22,7 +23,7 @@ export default function PaymentPage() {
   const { order, instructions } = payment.data;
 
   return (
-    <div className="max-w-xl">
+    <div className="max-w-3xl">
       <h2 className="text-2xl font-bold">{m.payment}</h2>
       <p className="mt-1 text-sm text-base-content/70">
         {m.order}{' '}
@@ -30,15 +31,18 @@ export default function PaymentPage() {
           {order.number}
         </Link>
       </p>
-      <div className="mt-6 rounded-box border border-base-300 p-5">
+      <section aria-labelledby="payment-lines" className="mt-6 rounded-box border border-base-300 p-5">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h3 className="min-w-0 text-lg font-semibold wrap-anywhere">{order.productName}</h3>
+          <h3 id="payment-lines" className="min-w-0 text-lg font-semibold wrap-anywhere">
+            {order.productName}
+          </h3>
           <StatusBadge status={order.status} />
         </div>
+        {order.poReference && <PoReference reference={order.poReference} />}
         <div className="mt-4">
-          <OrderBill order={order} totalTestId="payment-total" />
+          <OrderLinesTable order={order} totalTestId="payment-total" />
         </div>
-      </div>
+      </section>
       <PaymentStatus order={order} instructions={instructions} />
       <div className="mt-6 flex flex-wrap gap-2">
         <Link to={`/dashboard/orders/${order._id}/invoice`} className="btn btn-sm">

@@ -4,6 +4,7 @@ import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
 import { type BillPart, BillPreview } from '../../../components/ui/bill-preview';
 import { formatQuantity } from '../../../lib/format';
+import { AddToCartButton } from '../../cart';
 
 /**
  * The quantity field, its live bill and Purchase on a part's page: the page's only interactive
@@ -43,10 +44,13 @@ function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) 
         </p>
       </div>
       <BillPreview part={part} quantity={quantity} totalTestId="bill-total" />
-      <NavLink to={purchasePath(part._id, quantityText)} end className={() => 'btn btn-primary self-start'}>
-        {m.purchase}
-        <span className="sr-only"> {part.name}</span>
-      </NavLink>
+      <div className="flex flex-wrap items-start gap-3">
+        <NavLink to={purchasePath(part._id, quantityText)} end className={() => 'btn btn-primary'}>
+          {m.purchase}
+          <span className="sr-only"> {part.name}</span>
+        </NavLink>
+        <AddToCartButton part={part} quantity={quantity} />
+      </div>
     </section>
   );
 }

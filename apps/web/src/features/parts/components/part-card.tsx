@@ -2,6 +2,7 @@ import type { Part } from '@store/shared';
 import { partMessages as m } from '@store/shared';
 import { Link } from 'react-router-dom';
 import { excerpt, formatPrice, formatQuantity } from '../../../lib/format';
+import { CardAddToCartIsland } from '../../cart';
 import { PartSku } from './part-sku';
 import { PurchaseAction } from './purchase-action';
 import { StockBadge } from './stock-badge';
@@ -73,8 +74,19 @@ export function PartCard({
       <p className="px-6 text-base-content/80" data-testid="part-excerpt" title={part.description}>
         {excerpt(part.description)}
       </p>
-      <div className="card-actions items-end justify-end px-6 pb-6">
+      <div className="card-actions items-start justify-end px-6 pb-6">
         <PurchaseAction part={part} />
+        {part.stock !== 'out' && (
+          <CardAddToCartIsland
+            part={{
+              _id: part._id,
+              name: part.name,
+              minOrderQuantity: part.minOrderQuantity,
+              orderMultiple: part.orderMultiple,
+              availableQuantity: part.availableQuantity,
+            }}
+          />
+        )}
       </div>
     </article>
   );

@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { authKeys, profileQuery } from '../../auth';
+import { AddToCartButton } from '../../cart';
 import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
 import { PartSku, partKeys, partQuery, StockBadge } from '../../parts';
 
@@ -236,6 +237,8 @@ function OrderForm({ part }: { part: Part }) {
           {outOfStock ? stockMessages.outOfStock : order.isPending ? m.placing : m.order}
         </button>
         {outOfStock && <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>}
+        {/* A one-part order is placed above (the spec's Order); the cart gathers many parts. */}
+        {!outOfStock && <AddToCartButton part={part} quantity={quantity} className="items-stretch" />}
       </form>
     </section>
   );

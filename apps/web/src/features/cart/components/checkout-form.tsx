@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkoutInputSchema, cartCheckoutMessages as m, toastMessages } from '@store/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { Field, TextAreaField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { authKeys, profileQuery } from '../../auth';
+import { newIdempotencyKey, orderKeys, shouldRetryOrder } from '../../orders';
+import { partKeys } from '../../parts';
+import { cartKeys, checkout } from '../api';
+
+/** The cart's checkout takes the cart itself: the form sends delivery and the PO reference only. */
+const formSchema = checkoutInputSchema.omit({ lines: true });
+type CheckoutForm = z.input<typeof formSchema>;
+type CheckoutRequest = z.output<typeof formSchema>;
+
+/**
+ * Checking out the whole cart (issue 22): one order of every line, with the phone and address
+ * checkout remembers (My Profile's defaults, else the last order's, as the purchase page starts
+ * from) and an optional PO reference. One Idempotency-Key per click, as the purchase page. A
+ * refusal (422: lines breaking a rule; 409: stock gone meanwhile) is said here, and the cart is
+ * read again so each line shows its problem, with today's stock, where it stands.
+ */
+export function CheckoutForm({ email, disabled }: { email: string; disabled: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [refusal, setRefusal] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    getFieldState,
+    setValue,
+    formState: { errors },
+  } = useForm<CheckoutForm, unknown, CheckoutRequest>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { phone: '', address: '', poReference: '' },
+  });
+  const profile = useQuery(profileQuery(email));
+  const remembered = profile.data?.checkout;
+  useEffect(() => {
+    if (!remembered) return;
+    for (const field of ['phone', 'address'] as const) {
+      const value = remembered[field];
+      if (value && !getFieldState(field).isDirty) setValue(field, value);
+    }
+  }, [remembered, getFieldState, setValue]);
+
+  const order = useMutation({
+    mutationFn: checkout,
+    retry: shouldRetryOrder,
+    onSuccess: ({ insertedId }) => {
+      notify.success(toastMessages.orderCompleted);
+      navigate(`/dashboard/orders/${encodeURIComponent(insertedId)}?placed=1`);
+    },
+    onError: (error) => {
+      const refused = error instanceof ApiError && (error.status === 409 || error.status === 422);
+      setRefusal(error.message || m.failed);
+      if (!refused) notify.error(error.message);
+    },
+    // Placed or refused, the cart, stock and orders are read again as they are now.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: partKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: authKeys.profile(email) });
+    },
+  });
+
+  const onSubmit = handleSubmit((input) => {
+    setRefusal(undefined);
+    order.mutate({ input, idempotencyKey: newIdempotencyKey() });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="checkout-heading">
+      <h2 id="checkout-heading" className="text-xl font-bold">
+        {m.heading}
+      </h2>
+      <Field
+        label={m.phone}
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextAreaField
+        label={m.address}
+        rows={3}
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <Field
+        label={m.poReference}
+        error={errors.poReference?.message}
+        maxLength={40}
+        {...register('poReference')}
+      >
+        <p className="mt-1 text-xs text-base-content/70">{m.poHint}</p>
+      </Field>
+      {refusal && (
+        <p role="alert" className="text-sm font-medium text-error" data-testid="checkout-refused">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={disabled || order.isPending}>
+        {order.isPending ? m.placing : m.placeOrder}
+      </button>
+    </form>
+  );
+}
