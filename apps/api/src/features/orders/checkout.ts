@@ -83,10 +83,11 @@ export interface Placed {
 
 /**
  * Places one order of many lines, in one transaction with a bounded number of statements
- * whatever the number of lines: the key look-up, the customer's lock and open orders, the cart
- * (emptied by the same statement that reads it), the parts, ONE conditional update taking every
- * line's stock in order of part id, the order, ONE insert of all its lines, its history entry
- * and its job. Anything refused throws, which rolls back all of it, the cart included.
+ * whatever the number of lines: the customer's lock, the key look-up with the open orders, the
+ * cart (emptied by the same statement that reads it), the parts, ONE conditional update taking
+ * every line's stock in order of part id, ONE statement inserting the order, all its lines and
+ * its history entry, and its job. Anything refused throws, which rolls back all of it, the cart
+ * included.
  */
 /** The cart's lines, emptied under the cart's lock (after the customer's: db/locks.ts). */
 async function takeCart(tx: OrdersTransaction, email: string): Promise<AskedLine[]> {

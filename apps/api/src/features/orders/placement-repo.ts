@@ -4,10 +4,10 @@ import type { Database } from '../../db/client.js';
 import { orderEvents, orderLines, orders, users } from '../../db/schema.js';
 
 /**
- * Placing an order in fewer round trips (decision 044): each statement to PostgreSQL costs the
- * store a write, a read and a parse whatever it does, and under load those round trips, not
- * PostgreSQL, are what an order costs. These combine the statements of a placement that need no
- * answer from each other, and keep its rules (caps, prices, all or nothing) in the service.
+ * Placing an order in fewer round trips (decision 044): every statement costs the store a write
+ * that wakes a PostgreSQL backend, a read and a parse, whatever it does. These combine the
+ * statements of a placement that need no answer from each other; the rules (caps, prices, all or
+ * nothing, replays) stay in the service.
  */
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
