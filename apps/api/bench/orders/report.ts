@@ -1,4 +1,5 @@
 import type { LoadSummary } from '../read-path/load-worker.js';
+import { ms, table, trouble, verdict, whole } from '../read-path/report.js';
 import type { Route, RouteKey } from '../read-path/routes.js';
 
 export interface OrderResult {
@@ -18,10 +19,6 @@ export const ORDER_RATIO_TARGETS: Partial<Record<RouteKey, number>> = {
   'order-lines': 0.2,
   'order-hot': 0.2,
 };
-
-const whole = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => n.toFixed(2);
-const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
 /**
  * The orders table: each case's rate, p99 and non-2xx answers beside the limit's, its ratio and
@@ -48,8 +45,8 @@ export function orderReport(bench: OrderBench): { text: string; pass: number; fa
   const rows = bench.results.map(({ route, store }) => {
     const ratio = limit.rps > 0 ? store.rps / limit.rps : 0;
     const target = ORDER_RATIO_TARGETS[route.key] ?? 0;
-    const broken = store.errors > 0 || store.non2xx > 0 || store.requests === 0;
-    const ok = ratio >= target && !broken;
+    const problem = trouble(store);
+    const ok = ratio >= target && !problem;
     if (ok) pass += 1;
     else fail += 1;
     return [
@@ -64,9 +61,9 @@ export function orderReport(bench: OrderBench): { text: string; pass: number; fa
       ms(limit.p99),
       ratio.toFixed(3),
       `ratio ≥ ${target}`,
-      `${ok ? 'PASS' : 'FAIL'}${broken ? ' (errors)' : ''}`,
+      `${verdict(ok)}${problem ? ` (${problem})` : ''}`,
     ];
   });
-  const text = [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+  const text = table(header, rows);
   return { text, pass, fail };
 }

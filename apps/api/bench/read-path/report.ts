@@ -24,17 +24,18 @@ export const LATENCY_FLOOR_MS = 1;
 /** Order placement p99 over part by id's p99, at most. */
 const ORDER_P99_TARGET = 10;
 
-const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
-const whole = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => n.toFixed(2);
+export const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+export const whole = (n: number) => Math.round(n).toLocaleString('en-US');
+export const ms = (n: number) => n.toFixed(2);
 /** Why a run fails whatever its speed: errors, non-2xx answers, or no answer at all in the time given. */
-function trouble(s: LoadSummary): string | undefined {
+export function trouble(s: LoadSummary): string | undefined {
   if (s.errors > 0 || s.non2xx > 0) return 'errors';
   if (s.requests === 0) return 'no answers';
   return undefined;
 }
 
-function table(header: string[], rows: string[][]): string {
+/** A Markdown table. */
+export function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
