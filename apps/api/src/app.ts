@@ -30,6 +30,9 @@ import { createOrdersRepo } from './features/orders/repo.js';
 import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
+import { overviewHandlers } from './features/overview/handlers.js';
+import { createOverviewRepo } from './features/overview/repo.js';
+import { createOverviewService } from './features/overview/service.js';
 import { partsHandlers } from './features/parts/handlers.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { createPartsService } from './features/parts/service.js';
@@ -289,6 +292,11 @@ export function createApp({
       },
     ),
     outbox: outboxHandlers(createOutboxService(createOutboxStore(config.outboxDir))),
+    overview: overviewHandlers(
+      createOverviewService(createOverviewRepo(database.db), {
+        ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+      }),
+    ),
     users: usersHandlers(
       createUsersService({
         repo: users,

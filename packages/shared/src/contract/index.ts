@@ -2,6 +2,7 @@ import { cart } from './cart.js';
 import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
+import { overview } from './overview.js';
 import { images, parts } from './parts.js';
 import { reviews } from './reviews.js';
 import type { RouteTable } from './route-table.js';
@@ -27,6 +28,7 @@ export const contract = {
   cart,
   invoices,
   outbox,
+  overview,
   users,
 } satisfies { [F in keyof RouteTable]: Record<keyof RouteTable[F], RouteContract> };
 

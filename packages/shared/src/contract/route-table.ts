@@ -88,6 +88,10 @@ export const routeTable = {
   outbox: feature({
     list: { method: 'get', path: '/api/outbox', access: 'admin', list: true },
   }),
+  // Before users: its `/api/admin/:email` would otherwise take `overview` for an e-mail.
+  overview: feature({
+    get: { method: 'get', path: '/api/admin/overview', access: 'admin' },
+  }),
   users: feature({
     signIn: { method: 'put', path: '/api/user/:email', access: 'id-token' },
     refreshSession: { method: 'post', path: '/api/session/refresh', access: 'signed-in' },

@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.js';
+
+/**
+ * Makes `zone` (the `TZ` setting) the store's calendar for the overview's rollups (migration
+ * 0020): when it differs from the one the database keeps, they are recounted in it, writers held
+ * off for the moment it takes. Answers whether it changed. Run at start, after the migrations.
+ */
+export async function useStoreTimeZone(db: Database, zone: string): Promise<boolean> {
+  const result = (await db.execute(sql`select overview_use_time_zone(${zone}) as changed`)) as unknown as {
+    rows: { changed: boolean }[];
+  };
+  return result.rows[0]?.changed === true;
+}
