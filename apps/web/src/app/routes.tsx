@@ -153,6 +153,11 @@ export const routes: RouteObject[] = [
                     element: <RequireAdmin />,
                     children: [
                       {
+                        path: 'overview',
+                        handle: head(titles.overview),
+                        lazy: lazyRoute('overview', () => import('../features/overview/pages/overview-page')),
+                      },
+                      {
                         path: 'addproduct',
                         handle: head(titles.addProduct),
                         lazy: lazyRoute(

@@ -34,6 +34,7 @@ export const dashboardMenuMessages = {
   // The spec's name for the Users page's link.
   users: 'Make Admin',
   outbox: 'Outbox',
+  overview: 'Overview',
 } as const;
 
 export const footerMessages = {
