@@ -157,6 +157,7 @@ export const visits: Visit[] = [
   },
   // An admin.
   { name: 'profile (admin)', role: 'admin', path: () => '/dashboard' },
+  { name: 'overview', role: 'admin', path: () => '/dashboard/overview' },
   { name: 'add product', role: 'admin', path: () => '/dashboard/addproduct' },
   {
     name: 'add product, empty form sent',

@@ -86,25 +86,28 @@ function RevenueByDay({ o }: { o: Overview }) {
   return (
     <Section id="overview-chart" title={m.chartTitle}>
       <RevenueChart days={o.revenueByDay} />
-      <table className="sr-only">
-        <caption>{m.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{m.day}</th>
-            <th scope="col">{m.revenue}</th>
-            <th scope="col">{m.orders}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {o.revenueByDay.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{longDay(d.date)}</th>
-              <td>{formatPrice(d.revenue)}</td>
-              <td>{formatQuantity(d.orders)}</td>
+      {/* sr-only on the wrapper: a table's own width grows to its cells, whatever its class. */}
+      <div className="sr-only">
+        <table>
+          <caption>{m.tableCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.day}</th>
+              <th scope="col">{m.revenue}</th>
+              <th scope="col">{m.orders}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {o.revenueByDay.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{longDay(d.date)}</th>
+                <td>{formatPrice(d.revenue)}</td>
+                <td>{formatQuantity(d.orders)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Section>
   );
 }
@@ -229,7 +232,7 @@ export default function OverviewPage() {
           <Figures o={overview.data} />
           <RevenueByDay o={overview.data} />
           <Statuses o={overview.data} />
-          <div className="grid grid-cols-1 gap-x-8 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-x-8 xl:grid-cols-2 [&>*]:min-w-0">
             <LowStock o={overview.data} />
             <TopParts o={overview.data} />
           </div>
