@@ -1,8 +1,8 @@
 import { overviewMessages as m, type OverviewDay } from '@store/shared';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { formatPrice } from '../../../lib/format';
-import { shortDay } from './day-label';
+import { formatPrice, formatQuantity } from '../../../lib/format';
+import { longDay, shortDay } from './day-label';
 
 const HEIGHT = 240;
 
@@ -13,7 +13,8 @@ const themeColour = (element: Element, name: string, fallback: string) =>
 /**
  * The last 30 days' revenue as bars, drawn by uPlot (about 20 kB gzipped), which loads only
  * with this chart, after the page's figures are on screen. The chart is a picture for sighted
- * readers (hidden from screen readers); the same figures are in the table that follows it.
+ * readers (hidden from screen readers); the same figures are in the table that follows it, read
+ * by screen readers only, and shown to everyone when the chart cannot be drawn.
  */
 export function RevenueChart({ days }: { days: readonly OverviewDay[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -79,6 +80,28 @@ export function RevenueChart({ days }: { days: readonly OverviewDay[] }) {
           {m.chartFailed}
         </p>
       )}
+      {/* The class on a wrapper: a table's own width grows to its cells, whatever its class. */}
+      <div className={state === 'failed' ? 'overflow-x-auto' : 'sr-only'}>
+        <table className="table table-sm">
+          <caption>{m.tableCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.day}</th>
+              <th scope="col">{m.revenue}</th>
+              <th scope="col">{m.orders}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{longDay(d.date)}</th>
+                <td>{formatPrice(d.revenue)}</td>
+                <td>{formatQuantity(d.orders)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

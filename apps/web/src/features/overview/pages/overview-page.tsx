@@ -5,7 +5,6 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { overviewQuery } from '../api';
-import { longDay } from '../components/day-label';
 import { RevenueChart } from '../components/revenue-chart';
 
 /** The order desk showing one status: where each order figure leads. */
@@ -86,28 +85,6 @@ function RevenueByDay({ o }: { o: Overview }) {
   return (
     <Section id="overview-chart" title={m.chartTitle}>
       <RevenueChart days={o.revenueByDay} />
-      {/* sr-only on the wrapper: a table's own width grows to its cells, whatever its class. */}
-      <div className="sr-only">
-        <table>
-          <caption>{m.tableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.day}</th>
-              <th scope="col">{m.revenue}</th>
-              <th scope="col">{m.orders}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {o.revenueByDay.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{longDay(d.date)}</th>
-                <td>{formatPrice(d.revenue)}</td>
-                <td>{formatQuantity(d.orders)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
     </Section>
   );
 }
