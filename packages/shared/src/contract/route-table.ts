@@ -92,6 +92,10 @@ export const routeTable = {
   overview: feature({
     get: { method: 'get', path: '/api/admin/overview', access: 'admin' },
   }),
+  audit: feature({
+    list: { method: 'get', path: '/api/audit', access: 'admin', list: true },
+    csv: { method: 'get', path: '/api/audit.csv', access: 'admin', produces: 'text/csv' },
+  }),
   users: feature({
     signIn: { method: 'put', path: '/api/user/:email', access: 'id-token' },
     refreshSession: { method: 'post', path: '/api/session/refresh', access: 'signed-in' },
