@@ -52,14 +52,39 @@ test('an admin opens the overview and follows To ship into the desk', async ({
   await expect(page.getByRole('link', { name: order.number, exact: true })).toBeVisible();
 });
 
-test('the overview fits a phone', async ({ page, admin }) => {
+test('the overview fits a phone, a long part name in its low stock included', async ({ page, admin }) => {
+  const added = await page.request.post('/api/addproduct', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: {
+      name: `Overview low-stock part with a rather long name ${Date.now().toString(36)}`,
+      sku: `E2E-LOW-${Date.now().toString(36)}`,
+      price: 12.5,
+      availableQuantity: 1,
+      minOrderQuantity: 1,
+      description:
+        'A part with one unit left, so that the overview lists it under Low stock among the first.',
+      img: '/media/parts/nexa-airstream-140-fan.svg',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAs(page, admin);
   await page.goto('/dashboard/overview');
   await expect(page.locator('.uplot canvas')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Overview low-stock part/ }).first()).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // The lists are stacked cards on a phone: nothing hidden in a sideways scroll.
+  const scrolled = await page
+    .locator('main *')
+    .evaluateAll(
+      (elements) =>
+        elements.filter(
+          (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'auto',
+        ).length,
+    );
+  expect(scrolled).toBe(0);
   await expectNoAxeViolations(page);
 });
