@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import type { Page } from '../../lib/pagination.js';
 import { type AuditFields, withoutSecrets } from './changes.js';
-import type { AuditRepo, AuditRow } from './repo.js';
+import type { AuditRepo, AuditRow, NewAuditRow } from './repo.js';
 
 /** What an admin action tells the trail. */
 export interface AuditRecord {
@@ -32,6 +32,11 @@ export interface AuditRecord {
  */
 export interface AuditTrail {
   record(tx: Database, entry: AuditRecord): Promise<void>;
+  /**
+   * For the one action no database transaction covers (an image written to disk or a bucket):
+   * recorded on its own once the action is done.
+   */
+  recordDone(entry: AuditRecord): Promise<void>;
 }
 
 /** Entries the CSV export reads at a time. */
@@ -61,19 +66,21 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
 
 const json = (fields: Record<string, unknown> | null) => (fields ? JSON.stringify(fields) : '');
 
+const toRow = ({ actor, action, target, before, after }: AuditRecord): NewAuditRow => ({
+  actor,
+  action,
+  targetType: target.type,
+  targetId: target.id,
+  targetLabel: target.label,
+  before: withoutSecrets(before),
+  after: withoutSecrets(after),
+});
+
 export function createAuditService(repo: AuditRepo) {
   return {
-    async record(tx: Database, { actor, action, target, before, after }: AuditRecord): Promise<void> {
-      await repo.insert(tx, {
-        actor,
-        action,
-        targetType: target.type,
-        targetId: target.id,
-        targetLabel: target.label,
-        before: withoutSecrets(before),
-        after: withoutSecrets(after),
-      });
-    },
+    record: (tx: Database, entry: AuditRecord): Promise<void> => repo.insert(toRow(entry), tx),
+
+    recordDone: (entry: AuditRecord): Promise<void> => repo.insert(toRow(entry)),
 
     /** A page of the log, newest first, with the next page's cursor; the total counted to a cap. */
     async list({ cursor, limit, ...filter }: AuditQuery): Promise<Page<AuditEntry>> {

@@ -16,7 +16,7 @@ const verified = sql<boolean>`exists (
   select 1 from ${orders} o where o.email = ${reviews}.email and o.status in ('paid', 'shipped')
 )`;
 
-export function createReviewsRepo(db: Database) {
+export function createReviewsRepo(db: Database): ReviewsRepo {
   return {
     /** Newest first, served by reviews_newest_idx. */
     async listNewest({ offset, limit }: { offset: number; limit: number }) {
@@ -46,11 +46,35 @@ export function createReviewsRepo(db: Database) {
       return inserted.id;
     },
 
-    async delete(id: string): Promise<boolean> {
-      const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-      return deleted.length > 0;
+    /** The review as it was; undefined when there was none. */
+    async delete(id: string): Promise<ReviewRow | undefined> {
+      const [deleted] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
+      return deleted;
+    },
+
+    /**
+     * Runs `work` in one transaction, with the reviews' rows on it and the transaction's handle
+     * (for the audit entry that commits with the change, features/audit).
+     */
+    inTransaction<T>(work: (reviews: ReviewsRepo, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(createReviewsRepo(tx), tx));
     },
   };
 }
 
-export type ReviewsRepo = ReturnType<typeof createReviewsRepo>;
+export interface ReviewsRepo {
+  listNewest(window: { offset: number; limit: number }): Promise<{
+    items: {
+      id: string;
+      name: string;
+      message: string;
+      ratings: number;
+      createdAt: Date;
+      verified: boolean;
+    }[];
+    total: number;
+  }>;
+  insert(row: NewReviewRow): Promise<string>;
+  delete(id: string): Promise<ReviewRow | undefined>;
+  inTransaction<T>(work: (reviews: ReviewsRepo, tx: Database) => Promise<T>): Promise<T>;
+}

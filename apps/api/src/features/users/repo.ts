@@ -10,10 +10,17 @@ const lockEmail = (tx: Transaction, email: string) => tx.execute(customerLock('a
 
 export type UserRow = typeof users.$inferSelect;
 
-export function createUsersRepo(db: Database) {
+/** The users' reads and writes on `db`: the pool, or one transaction. */
+function userRows(db: Database) {
   return {
     async find(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    /** The user, locked until the transaction ends: what an admin's change is recorded as leaving. */
+    async findForUpdate(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1).for('update');
       return row;
     },
 
@@ -146,11 +153,12 @@ export function createUsersRepo(db: Database) {
      * store without an admin. The admin rows are locked first, always in the same order, so two
      * admins removing each other at once cannot both succeed (nor deadlock). An e-mail already
      * blocked and without a row is a removal to finish ('already-removed'), not an unknown user.
+     * A deletion answers the row as it was.
      */
     async removeAndBlock(
       email: string,
       blockedBy: string,
-    ): Promise<'deleted' | 'already-removed' | 'not-found' | 'last-admin'> {
+    ): Promise<{ deleted: UserRow } | 'already-removed' | 'not-found' | 'last-admin'> {
       return db.transaction(async (tx) => {
         // Before any row lock: sign-in takes this lock and then the row's.
         await lockEmail(tx, email);
@@ -168,7 +176,7 @@ export function createUsersRepo(db: Database) {
         if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
         await tx.insert(blockedEmails).values({ email, blockedBy }).onConflictDoNothing();
         await tx.delete(users).where(eq(users.email, email));
-        return 'deleted';
+        return { deleted: target };
       });
     },
 
@@ -192,6 +200,21 @@ export function createUsersRepo(db: Database) {
         .where(eq(blockedEmails.email, email))
         .returning({ email: blockedEmails.email });
       return removed.length > 0;
+    },
+  };
+}
+
+export type UserRows = ReturnType<typeof userRows>;
+
+export function createUsersRepo(db: Database) {
+  return {
+    ...userRows(db),
+    /**
+     * Runs `work` in one transaction, with the users' rows on it and the transaction's handle
+     * (for the audit entry that commits with the change, features/audit).
+     */
+    inTransaction<T>(work: (users: UserRows, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(userRows(tx), tx));
     },
   };
 }
