@@ -26,9 +26,7 @@ export const auditMessages = {
   what: 'What',
   on: 'On',
   changes: 'Changes',
-  field: 'Field',
-  before: 'Before',
-  after: 'After',
+  changedTo: 'changed to',
   none: '—',
   count: (shown: number, total: number, capped: boolean) =>
     `Showing ${shown} of ${capped ? `more than ${total}` : total} entries`,

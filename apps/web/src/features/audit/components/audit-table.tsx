@@ -17,32 +17,32 @@ function show(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** What the action changed, field by field: a small table of before and after. */
+/**
+ * What the action changed, field by field: `price: 2.5 → 3.75`, the arrow read as words. A list,
+ * not a table within the table, so that it stacks with its row on a phone.
+ */
 function Changes({ entry }: { entry: AuditEntry }) {
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (fields.length === 0) return <span className="text-base-content/60">{m.none}</span>;
+  const added = entry.before === null;
+  const removed = entry.after === null;
   return (
-    <table className="table table-xs w-auto">
-      <caption className="sr-only">{m.changes}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{m.field}</th>
-          <th scope="col">{m.before}</th>
-          <th scope="col">{m.after}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fields.map((field) => (
-          <tr key={field}>
-            <th scope="row" className="font-medium">
-              {field}
-            </th>
-            <td className="max-w-56 break-words">{show(entry.before?.[field])}</td>
-            <td className="max-w-56 break-words">{show(entry.after?.[field])}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul className="space-y-0.5 text-left">
+      {fields.map((field) => (
+        <li key={field} data-testid="audit-change" className="break-words">
+          <span className="font-medium">{field}</span>:{' '}
+          {!added && <span data-testid="audit-before">{show(entry.before?.[field])}</span>}
+          {!added && !removed && (
+            <>
+              {' '}
+              <span aria-hidden="true">→</span>
+              <span className="sr-only">{m.changedTo}</span>{' '}
+            </>
+          )}
+          {!removed && <span data-testid="audit-after">{show(entry.after?.[field])}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -61,7 +61,8 @@ export function AuditTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table table-sm" data-testid="audit-table">
+      {/* Stacked cards on a phone (styles.css): each cell named by its `data-label`. */}
+      <table className="table table-sm table-stacked" data-testid="audit-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -78,13 +79,15 @@ export function AuditTable({
             const target = `${auditTargetLabels[entry.target.type]}: ${entry.target.label || entry.target.id}`;
             return (
               <tr key={entry.id} data-testid="audit-entry" className="align-top">
-                <td className="whitespace-nowrap">
+                <td className="whitespace-nowrap" data-label={m.at}>
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </td>
-                <td className="break-all">{entry.actor}</td>
-                <td>{auditActionLabels[entry.action]}</td>
+                <td className="break-all" data-label={m.who}>
+                  {entry.actor}
+                </td>
+                <td data-label={m.what}>{auditActionLabels[entry.action]}</td>
                 {showTarget && (
-                  <td className="min-w-40 break-words">
+                  <td className="break-words" data-label={m.on}>
                     {path ? (
                       <Link className="link" to={path}>
                         {target}
@@ -94,7 +97,7 @@ export function AuditTable({
                     )}
                   </td>
                 )}
-                <td>
+                <td data-label={m.changes}>
                   <Changes entry={entry} />
                 </td>
               </tr>
