@@ -46,5 +46,10 @@ export function withoutSecrets(fields: AuditFields | null | undefined): AuditFie
     }
     return value;
   };
-  return clean(fields) as AuditFields;
+  const cleaned = clean(fields);
+  return isFields(cleaned) ? cleaned : null;
+}
+
+function isFields(value: unknown): value is AuditFields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

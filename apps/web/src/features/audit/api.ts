@@ -59,7 +59,8 @@ export const auditKeys = {
 export const auditLogQuery = (filter: AuditFilterForm) =>
   infiniteQueryOptions({
     queryKey: auditKeys.log(filter),
-    initialPageParam: undefined as string | undefined,
+    // The first page has no cursor ('').
+    initialPageParam: '',
     queryFn: ({ pageParam, signal }) =>
       api.audit.list({
         query: { ...toQuery(filter), limit: AUDIT_PAGE_SIZE, ...(pageParam && { cursor: pageParam }) },
