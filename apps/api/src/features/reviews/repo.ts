@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { counters, orders, reviews } from '../../db/schema.js';
+import { transactional } from '../../db/transactional.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
@@ -16,7 +17,8 @@ const verified = sql<boolean>`exists (
   select 1 from ${orders} o where o.email = ${reviews}.email and o.status in ('paid', 'shipped')
 )`;
 
-export function createReviewsRepo(db: Database): ReviewsRepo {
+/** The reviews' reads and writes on `db`: the pool, or one transaction. */
+function reviewRows(db: Database) {
   return {
     /** Newest first, served by reviews_newest_idx. */
     async listNewest({ offset, limit }: { offset: number; limit: number }) {
@@ -51,30 +53,12 @@ export function createReviewsRepo(db: Database): ReviewsRepo {
       const [deleted] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
       return deleted;
     },
-
-    /**
-     * Runs `work` in one transaction, with the reviews' rows on it and the transaction's handle
-     * (for the audit entry that commits with the change, features/audit).
-     */
-    inTransaction<T>(work: (reviews: ReviewsRepo, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createReviewsRepo(tx), tx));
-    },
   };
 }
 
-export interface ReviewsRepo {
-  listNewest(window: { offset: number; limit: number }): Promise<{
-    items: {
-      id: string;
-      name: string;
-      message: string;
-      ratings: number;
-      createdAt: Date;
-      verified: boolean;
-    }[];
-    total: number;
-  }>;
-  insert(row: NewReviewRow): Promise<string>;
-  delete(id: string): Promise<ReviewRow | undefined>;
-  inTransaction<T>(work: (reviews: ReviewsRepo, tx: Database) => Promise<T>): Promise<T>;
-}
+export type ReviewRows = ReturnType<typeof reviewRows>;
+
+/** The reviews on the pool, and in a transaction the service opens (db/transactional.ts). */
+export const createReviewsRepo = (db: Database) => transactional(db, reviewRows);
+
+export type ReviewsRepo = ReturnType<typeof createReviewsRepo>;

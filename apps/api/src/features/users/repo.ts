@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm
 import type { Database } from '../../db/client.js';
 import { customerLock } from '../../db/locks.js';
 import { blockedEmails, users } from '../../db/schema.js';
+import { transactional } from '../../db/transactional.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -206,17 +207,7 @@ function userRows(db: Database) {
 
 export type UserRows = ReturnType<typeof userRows>;
 
-export function createUsersRepo(db: Database) {
-  return {
-    ...userRows(db),
-    /**
-     * Runs `work` in one transaction, with the users' rows on it and the transaction's handle
-     * (for the audit entry that commits with the change, features/audit).
-     */
-    inTransaction<T>(work: (users: UserRows, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(userRows(tx), tx));
-    },
-  };
-}
+/** The users on the pool, and in a transaction the service opens (db/transactional.ts). */
+export const createUsersRepo = (db: Database) => transactional(db, userRows);
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
