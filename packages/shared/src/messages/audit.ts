@@ -11,6 +11,7 @@ export const auditMessages = {
   targetType: 'Target',
   anyTarget: 'Anything',
   targetId: 'Target id',
+  targetIdHint: 'With a target chosen: a product’s or order’s id, a user’s e-mail, an image’s address.',
   from: 'From',
   to: 'To',
   apply: 'Show',

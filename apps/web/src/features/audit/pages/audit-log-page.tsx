@@ -142,7 +142,11 @@ function Filters({
           defaultValue={filter.targetId ?? ''}
           maxLength={254}
           autoComplete="off"
+          aria-describedby="audit-target-id-hint"
         />
+        <span id="audit-target-id-hint" className="text-xs text-base-content/70">
+          {m.targetIdHint}
+        </span>
       </label>
       <label className={field}>
         {m.from}
