@@ -134,9 +134,11 @@ function Filters({
           ))}
         </select>
       </label>
-      <label className={field}>
-        {m.targetId}
+      {/* The hint outside the label: it describes the field without becoming its name. */}
+      <div className={field}>
+        <label htmlFor="audit-target-id">{m.targetId}</label>
         <input
+          id="audit-target-id"
           name="targetId"
           className="input input-sm w-full"
           defaultValue={filter.targetId ?? ''}
@@ -147,7 +149,7 @@ function Filters({
         <span id="audit-target-id-hint" className="text-xs text-base-content/70">
           {m.targetIdHint}
         </span>
-      </label>
+      </div>
       <label className={field}>
         {m.from}
         <input name="from" type="date" className="input input-sm w-full" defaultValue={filter.from ?? ''} />
