@@ -43,7 +43,7 @@ export function filterOf(params: URLSearchParams): AuditFilterForm {
 }
 
 /** What the API is asked: the days become the admin's midnights (`to` counted to its end). */
-const toQuery = ({ from, to, ...rest }: AuditFilterForm) => ({
+export const toQuery = ({ from, to, ...rest }: AuditFilterForm) => ({
   ...rest,
   ...(from && { from: midnight(from) }),
   ...(to && { to: midnight(to, 1) }),
