@@ -28,6 +28,7 @@ export const APP_PATHS = [
   '/dashboard/users',
   '/dashboard/outbox',
   '/dashboard/overview',
+  '/dashboard/audit',
 ] as const;
 
 /** As the router matches: any case, one trailing slash, a `:param` being one non-empty segment. */

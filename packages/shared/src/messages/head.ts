@@ -24,6 +24,7 @@ export const headMessages = {
     users: 'Users',
     outbox: 'Outbox',
     overview: 'Overview',
+    audit: 'Audit log',
     notFound: 'Page not found',
     cart: 'Cart',
     quickOrder: 'Quick order',

@@ -35,6 +35,7 @@ export const dashboardMenuMessages = {
   users: 'Make Admin',
   outbox: 'Outbox',
   overview: 'Overview',
+  audit: 'Audit log',
 } as const;
 
 export const footerMessages = {
