@@ -5,6 +5,29 @@
 -- multi-line order); the bill's formula is packages/shared/src/bill.ts's `computeBill`, twinned
 -- here and compared with it on random inputs (test/placement-twins.test.ts).
 
+-- The read cache's signal (0009, 0013), sent by the trigger on parts at each commit that changed
+-- them, made deferrable: NOTIFY takes one lock for the whole database from the commit's start to
+-- its end, WAL flush included, so every placement (it changes stock) committed one at a time,
+-- never in a group. A placement sets `store.parts_announced_later`; its store then says
+-- `announce_parts_changed()` once for every burst of orders (decision 045).
+CREATE OR REPLACE FUNCTION "notify_read_cache"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'parts' AND current_setting('store.parts_announced_later', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_notify('store_read_cache', TG_TABLE_SCHEMA);
+  PERFORM pg_notify('store_read_cache_tables', TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME);
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+-- What the trigger on parts says, for the placements that deferred it: the schema of the store's
+-- tables is the one its connections work in.
+CREATE FUNCTION "announce_parts_changed"() RETURNS void LANGUAGE sql VOLATILE AS $$
+  SELECT pg_notify('store_read_cache', current_schema());
+  SELECT pg_notify('store_read_cache_tables', current_schema() || '.parts');
+$$;--> statement-breakpoint
+
 -- One line's bill: the bulk discount (a step of percent per full step of units, capped) rounded
 -- half up to the cent, as `computeBill`.
 CREATE FUNCTION "line_bill"(price integer, quantity integer, eligible boolean, bulk jsonb)
@@ -139,6 +162,8 @@ BEGIN
   END IF;
 
   -- Every rule holds: the writes. A key past its lifetime is spent: freed for this order.
+  -- The stock's change is announced to the read caches by the store, after the commit.
+  PERFORM set_config('store.parts_announced_later', 'on', true);
   IF v_earlier_id IS NOT NULL THEN
     UPDATE orders SET idempotency_key = NULL WHERE id = v_earlier_id;
   END IF;

@@ -13,4 +13,3 @@ export async function record(tx: OrdersTransaction, order: OrderRow, by: string)
   const eventId = await tx.recordEvent(order, by);
   await tx.enqueue('order-event', { eventId });
 }
-

@@ -3,7 +3,13 @@ import { and, asc, count, desc, eq, inArray, like, lt, type SQL, sql } from 'dri
 import type { Database } from '../../db/client.js';
 import { orderEvents, orderLines, orders, parts } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
-import { type Placement, type PlacementRequest, type PlacementRules, placeOrder } from './placement-repo.js';
+import {
+  type Placement,
+  type PlacementRequest,
+  type PlacementRules,
+  partsAnnouncer,
+  placeOrder,
+} from './placement-repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
@@ -153,6 +159,7 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
 export type OrdersTransaction = ReturnType<typeof transactionRows>;
 
 export function createOrdersRepo(db: Database, jobs: JobQueue) {
+  const partsChanged = partsAnnouncer(db);
   const page = async (
     where: ReturnType<typeof and>,
     { offset, limit }: { offset: number; limit: number },
@@ -180,8 +187,12 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
      * Places an order in one round trip (placement-repo.ts, decision 045), its `order-event` job
      * written with it into the queue's table when there is a queue.
      */
-    place: (request: PlacementRequest, rules: PlacementRules): Promise<Placement> =>
-      placeOrder(db, request, rules, jobs.schema ? { schema: jobs.schema, name: 'order-event' } : undefined),
+    async place(request: PlacementRequest, rules: PlacementRules): Promise<Placement> {
+      const job = jobs.schema ? { schema: jobs.schema, name: 'order-event' } : undefined;
+      const placed = await placeOrder(db, request, rules, job);
+      if (placed.outcome === 'placed') partsChanged();
+      return placed;
+    },
 
     /** The customer's order under `key` (outside any transaction: the one that won a race). */
     async findByKey(email: string, key: string): Promise<OrderRow | undefined> {
