@@ -102,6 +102,10 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
   return row as T['$inferSelect'];
 }
 
+/** Order lines as `to_jsonb` gives them (a JSON aggregate of `order_lines` rows). */
+export const linesFromJson = (lines: Record<string, unknown>[]): OrderLineRow[] =>
+  lines.map((line) => fromJson(orderLines, line));
+
 /** The function's answer, read (jsonb arrives parsed from both drivers, text from neither). */
 function readPlacement(answer: Record<string, unknown>): Placement {
   const outcome = String(answer.outcome);
@@ -111,7 +115,7 @@ function readPlacement(answer: Record<string, unknown>): Placement {
       return {
         outcome,
         order: fromJson(orders, answer.order as Record<string, unknown>),
-        lines: (answer.lines as Record<string, unknown>[]).map((line) => fromJson(orderLines, line)),
+        lines: linesFromJson(answer.lines as Record<string, unknown>[]),
       };
     case 'too-many-open':
     case 'empty':

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { orderEvents, orderLines, orders, parts } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 import {
+  linesFromJson,
   type Placement,
   type PlacementRequest,
   type PlacementRules,
@@ -243,15 +244,33 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
         .where(eq(orderEvents.orderId, orderId))
         .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
 
-    /** One history entry with its order: what an `order-event` job works from. */
-    async findEvent(eventId: string): Promise<{ event: OrderEventRow; order: OrderRow } | undefined> {
+    /**
+     * One history entry with its order, the order's lines and the id of its first entry: what an
+     * `order-event` job works from, in one statement (every order's e-mails read it).
+     */
+    async findEvent(
+      eventId: string,
+    ): Promise<
+      { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; firstEventId: string } | undefined
+    > {
       const [row] = await db
-        .select({ event: orderEvents, order: orders })
+        .select({
+          event: orderEvents,
+          order: orders,
+          lines: sql<Record<string, unknown>[]>`(
+            select coalesce(jsonb_agg(to_jsonb(l) order by l.position), '[]'::jsonb)
+            from ${orderLines} l where l.order_id = ${orders.id})`,
+          firstEventId: sql<string>`(
+            select f.id from ${orderEvents} f where f.order_id = ${orders.id}
+            order by f.at, f.id limit 1)`,
+        })
         .from(orderEvents)
         .innerJoin(orders, eq(orders.id, orderEvents.orderId))
         .where(eq(orderEvents.id, eventId))
         .limit(1);
-      return row;
+      if (!row) return undefined;
+      const lines = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
+      return { ...row, lines: linesFromJson(lines), firstEventId: String(row.firstEventId) };
     },
 
     /** A customer's orders, newest first; every status unless one is asked for. */

@@ -117,14 +117,11 @@ export function createOrderMoves(orders: OrdersRepo) {
     ): Promise<
       { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; placement: boolean } | undefined
     > {
+      // The entry, its order, the lines and the order's first entry in one statement.
       const found = await orders.findEvent(eventId);
       if (!found) return undefined;
-      const [events, lines] = await Promise.all([
-        found.event.status === 'unpaid' ? orders.events(found.order.id) : Promise.resolve([]),
-        orders.linesOf([found.order.id]),
-      ]);
-      const placement = found.event.status === 'unpaid' && events[0]?.id === eventId;
-      return { ...found, lines: lines.get(found.order.id) ?? [], placement };
+      const { event, order, lines, firstEventId } = found;
+      return { event, order, lines, placement: event.status === 'unpaid' && firstEventId === eventId };
     },
   };
 }
