@@ -58,6 +58,10 @@ const answers: AnswerChecks = {
     reorder: by(contract.cart.reorder.responses[200].schema),
   },
   invoices: { pdf: none },
+  payments: {
+    pay: by(contract.payments.pay.responses[200].schema),
+    webhook: by(contract.payments.webhook.responses[200].schema),
+  },
   outbox: { list: by(contract.outbox.list.responses[200].schema) },
   users: {
     signIn: by(contract.users.signIn.responses[200].schema),

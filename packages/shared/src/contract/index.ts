@@ -3,6 +3,7 @@ import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
 import { images, parts } from './parts.js';
+import { payments } from './payments.js';
 import { reviews } from './reviews.js';
 import type { RouteTable } from './route-table.js';
 import { users } from './users.js';
@@ -26,6 +27,7 @@ export const contract = {
   orders,
   cart,
   invoices,
+  payments,
   outbox,
   users,
 } satisfies { [F in keyof RouteTable]: Record<keyof RouteTable[F], RouteContract> };

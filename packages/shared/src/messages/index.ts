@@ -20,6 +20,7 @@ export * from './order-lines.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './parts.js';
+export * from './payments.js';
 export * from './purchase.js';
 export * from './reviews.js';
 export * from './toasts.js';

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { customerLock } from '../../db/locks.js';
-import { cartLines, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
+import { cartLines, orderEvents, orderLines, orders, parts, payments, users } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 import { insertPlaced, keyAndOpenOrders, type PlacedLine, type PlacedOrder } from './placement-repo.js';
 
@@ -11,6 +11,11 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrderLine = typeof orderLines.$inferInsert;
+/** What an order shows of its card payments (features/payments writes them). */
+export type OrderPaymentRow = Pick<
+  typeof payments.$inferSelect,
+  'status' | 'amountMinor' | 'currency' | 'refundedAt'
+>;
 /** An order as the service priced it; the part's name and price come from the stock it took. */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'productName' | 'unitPriceCents' | 'number'>;
 
@@ -402,6 +407,20 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
         .returning();
     },
 
+    /**
+     * The order's card payments to give back, now that it is cancelled: each marked for its
+     * refund, and the refund job enqueued with it (features/payments runs it, retried until done).
+     */
+    async refundPayments(orderId: string): Promise<number> {
+      const due = await tx
+        .update(payments)
+        .set({ status: 'refund-pending', updatedAt: sql`now()` })
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+        .returning({ id: payments.id });
+      for (const { id } of due) await jobs.enqueue(tx, 'payment-refund', { paymentId: id });
+      return due.length;
+    },
+
     /** The history entry of the order's change, by `by` (an e-mail, or `system`): its id. */
     async recordEvent(order: OrderRow, by: string): Promise<string> {
       const [event] = await tx
@@ -466,6 +485,29 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
         const lines = byOrder.get(row.orderId);
         if (lines) lines.push(row);
         else byOrder.set(row.orderId, [row]);
+      }
+      return byOrder;
+    },
+
+    /** The card payments of a page of orders, in one query, oldest first. */
+    async paymentsOf(orderIds: string[]): Promise<Map<string, OrderPaymentRow[]>> {
+      const byOrder = new Map<string, OrderPaymentRow[]>();
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select({
+          orderId: payments.orderId,
+          status: payments.status,
+          amountMinor: payments.amountMinor,
+          currency: payments.currency,
+          refundedAt: payments.refundedAt,
+        })
+        .from(payments)
+        .where(inArray(payments.orderId, [...new Set(orderIds)]))
+        .orderBy(asc(payments.createdAt), asc(payments.id));
+      for (const { orderId, ...row } of rows) {
+        const list = byOrder.get(orderId);
+        if (list) list.push(row);
+        else byOrder.set(orderId, [row]);
       }
       return byOrder;
     },

@@ -87,6 +87,8 @@ export function createOrderMoves(orders: OrdersRepo) {
         });
         if (!order) return undefined;
         await record(tx, order, move.by);
+        // A cancelled order's card payment is given back (decision 048), its refund a job.
+        if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id);
         // Last: the parts' rows stay locked only from here to the commit.
         if (move.to === 'cancelled') await tx.returnStock([order.id]);
         return order;
@@ -153,6 +155,8 @@ export function createOrdersService(deps: {
   maxOpenOrders: number;
   /** MAX_UNPAID_TOTAL in cents: what one customer's unpaid orders may total by default. */
   maxUnpaidTotalCents: number;
+  /** Whether the store takes cards (features/payments): the Payment page offers them. */
+  cardPayments?: boolean;
 }) {
   const { orders, parts } = deps;
   const moves = createOrderMoves(orders);
@@ -248,8 +252,9 @@ export function createOrdersService(deps: {
 
   /** The orders as the API shows them, their lines read in one query for the whole page. */
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
-    const lines = await orders.linesOf(rows.map((row) => row.id));
-    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? []));
+    const ids = rows.map((row) => row.id);
+    const [lines, payments] = await Promise.all([orders.linesOf(ids), orders.paymentsOf(ids)]);
+    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? [], payments.get(row.id) ?? []));
   }
 
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
@@ -364,10 +369,15 @@ export function createOrdersService(deps: {
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {
       const order = await visibleOrder(requester, id);
-      const [lines, events] = await Promise.all([orders.linesOf([order.id]), orders.events(order.id)]);
+      const [lines, events, payments] = await Promise.all([
+        orders.linesOf([order.id]),
+        orders.events(order.id),
+        orders.paymentsOf([order.id]),
+      ]);
       return {
-        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events),
+        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events, payments.get(order.id) ?? []),
         instructions: deps.paymentInstructions,
+        cardPayments: deps.cardPayments ?? false,
         seller: deps.seller,
       };
     },
