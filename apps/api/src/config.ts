@@ -429,8 +429,7 @@ function s3Of(e: z.infer<typeof envSchema>): S3Settings | undefined {
 
 /**
  * Stripe's settings, both keys or neither: one key alone would take payments it cannot confirm,
- * or confirm none. The customer comes back from Stripe's page to PUBLIC_URL, which is therefore
- * required with them (a return address taken from a request could be anyone's).
+ * or confirm none.
  */
 function stripeOf(e: z.infer<typeof envSchema>): StripeSettings | undefined {
   const problems: string[] = [];
@@ -443,18 +442,14 @@ function stripeOf(e: z.infer<typeof envSchema>): StripeSettings | undefined {
   if (e.STRIPE_API_URL && !e.STRIPE_SECRET_KEY) {
     problems.push('STRIPE_API_URL: only used with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
-  if (e.STRIPE_SECRET_KEY && !e.PUBLIC_URL) {
-    problems.push(
-      'PUBLIC_URL: required with STRIPE_SECRET_KEY (Stripe sends customers back to the store at this origin)',
-    );
-  }
   if (problems.length > 0)
     throw new ConfigError(`Invalid environment variable(s):\n  ${problems.join('\n  ')}`);
-  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.PUBLIC_URL) return undefined;
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) return undefined;
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     apiUrl: e.STRIPE_API_URL,
+    // Unset: Stripe sends customers back to the origin they paid from.
     publicUrl: e.PUBLIC_URL,
   };
 }

@@ -266,6 +266,20 @@ describe('Pay by card: settings', () => {
     }
   });
 
+  it('sends the customer back to the origin they paid from when PUBLIC_URL is not set', async () => {
+    const here = await createTestApp({ database, stripe: { ...stripe, publicUrl: undefined } });
+    try {
+      const id = await placeOrder((await newPart()).id, 2);
+      const res = await here.http().post(`/api/order/${id}/pay`).set(customer.auth).expect(200);
+      const session = [...standIn.sessions.values()].find((s) => s.url === res.body.url);
+      expect(session?.success_url).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:\\d+/dashboard/payment/${id}\\?card=returned$`),
+      );
+    } finally {
+      await here.closeApp();
+    }
+  });
+
   it('ends the session no later than the order expires, and refuses when that is too soon for Stripe', async () => {
     const hour = 60 * 60 * 1000;
     const expiring = await createTestApp({ database, stripe, unpaidOrderTtlMs: 2 * hour });

@@ -110,6 +110,8 @@ function chain(route: IdentifiedRoute, entry: AnyEntry, { requireUser, readCache
       : undefined;
     const signedIn = route.access === 'signed-in' || route.access === 'admin';
     const input = {
+      // As Express reads them, honouring TRUST_PROXY: for links back to the store (a payment's return).
+      origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
       params,
       query,
       headers,

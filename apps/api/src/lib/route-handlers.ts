@@ -122,6 +122,8 @@ export interface Upload {
 
 /** What a handler is given: its route's inputs, parsed with the route's schemas, and its caller. */
 export type HandlerInput<R> = {
+  /** The origin the request was made to (`https://shop.example`), for links back to the store. */
+  origin: string;
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
   headers: Parsed<R, 'headers'>;

@@ -17,7 +17,7 @@ export const paymentsHandlers = (
     pay: {
       changes: [],
       limits: writeLimits,
-      handle: ({ user, params }) => service.pay(user, params.id),
+      handle: ({ user, params, origin }) => service.pay(user, params.id, origin),
     },
     // Public, as Stripe calls it: the signature over the raw body is the only credential.
     webhook: {

@@ -25,7 +25,7 @@ export interface PaymentsSettings {
   gateway: CardGateway | undefined;
   /** Lower case ISO 4217 (CURRENCY). */
   currency: string;
-  /** PUBLIC_URL: where Stripe sends the customer back. */
+  /** PUBLIC_URL: where Stripe sends the customer back; unset: the origin they asked to pay at. */
   publicUrl: string | undefined;
   /** UNPAID_ORDER_TTL in milliseconds, 0 for never: a session never outlives its order. */
   unpaidOrderTtlMs: number;
@@ -44,8 +44,8 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
   const now = settings.now ?? Date.now;
 
   /** The order's page, where the customer comes back to from Stripe's. */
-  function returnUrl(orderId: string, outcome: 'returned' | 'left'): string {
-    const url = new URL(`/dashboard/payment/${encodeURIComponent(orderId)}`, settings.publicUrl);
+  function returnUrl(origin: string, orderId: string, outcome: 'returned' | 'left'): string {
+    const url = new URL(`/dashboard/payment/${encodeURIComponent(orderId)}`, settings.publicUrl ?? origin);
     url.searchParams.set('card', outcome);
     return url.toString();
   }
@@ -103,8 +103,12 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
     /** Whether the store takes cards: the Payment page offers 'Pay by card'. */
     enabled: gateway !== undefined,
 
-    /** A Checkout session for the caller's unpaid order: the page to send them to. */
-    async pay(customer: Caller, orderId: string): Promise<CardCheckout> {
+    /**
+     * A Checkout session for the caller's unpaid order: the page to send them to. `origin`: where
+     * they asked from, which Stripe sends them back to unless PUBLIC_URL says otherwise (a
+     * customer can only ever send themselves elsewhere).
+     */
+    async pay(customer: Caller, orderId: string, origin: string): Promise<CardCheckout> {
       if (!gateway) throw new Conflict(paymentMessages.notSetUp);
       const order = await repo.orderToPay(orderId);
       if (!order || order.email !== customer.email) throw new NotFound(apiMessages.orderNotFound);
@@ -131,8 +135,8 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
           currency,
           customerEmail: order.email,
           expiresAt: Math.floor(expiresAt / 1000),
-          successUrl: returnUrl(order.id, 'returned'),
-          cancelUrl: returnUrl(order.id, 'left'),
+          successUrl: returnUrl(origin, order.id, 'returned'),
+          cancelUrl: returnUrl(origin, order.id, 'left'),
           idempotencyKey: `order-${order.id}-attempt-${reserved.attempt}`,
         });
         await repo.saveSession(order.id, reserved.attempt, session);

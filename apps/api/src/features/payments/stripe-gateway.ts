@@ -6,8 +6,8 @@ export interface StripeSettings {
   webhookSecret: string;
   /** A Stripe-compatible server (tests); unset: api.stripe.com. */
   apiUrl?: string | undefined;
-  /** PUBLIC_URL: Stripe sends the customer back to the order's page here. */
-  publicUrl: string;
+  /** PUBLIC_URL: Stripe sends the customer back to the order's page here; unset: the origin they paid from. */
+  publicUrl?: string | undefined;
 }
 
 /** One item of a Checkout session, priced in the currency's minor units. */
