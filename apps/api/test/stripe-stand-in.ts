@@ -79,6 +79,8 @@ function arrays(value: unknown): unknown {
   return indexed ? entries.map(([, v]) => v) : Object.fromEntries(entries);
 }
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export async function startStripeStandIn(options: { webhookSecret: string; port?: number }) {
@@ -173,11 +175,13 @@ export async function startStripeStandIn(options: { webhookSecret: string; port?
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
+    if (req.method === 'GET' && url.pathname === '/health') return send(200, { ok: true });
     if (req.method === 'GET' && url.pathname.startsWith('/c/pay/')) {
       const session = sessions.get(url.pathname.slice('/c/pay/'.length));
       res.writeHead(session ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+      // Stripe's page sends the customer back to `success_url` once they paid; here, a link does.
       res.end(
-        `<!doctype html><html lang="en"><head><title>Stand-in checkout</title></head><body><main><h1>Stand-in checkout</h1><p data-testid="stand-in-amount">${session ? `${session.amount_total} ${session.currency}` : 'no such session'}</p></main></body></html>`,
+        `<!doctype html><html lang="en"><head><title>Stand-in checkout</title></head><body><main><h1>Stand-in checkout</h1><p data-testid="stand-in-amount">${session ? `${session.amount_total} ${session.currency}` : 'no such session'}</p>${session ? `<a href="${escapeHtml(session.success_url)}">Back to the store</a>` : ''}</main></body></html>`,
       );
       return;
     }
