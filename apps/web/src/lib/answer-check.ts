@@ -62,6 +62,7 @@ const answers: AnswerChecks = {
     pay: by(contract.payments.pay.responses[200].schema),
     webhook: by(contract.payments.webhook.responses[200].schema),
   },
+  audit: { list: by(contract.audit.list.responses[200].schema), csv: none },
   outbox: { list: by(contract.outbox.list.responses[200].schema) },
   users: {
     signIn: by(contract.users.signIn.responses[200].schema),

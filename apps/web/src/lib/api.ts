@@ -151,6 +151,7 @@ export const api: ApiClient = {
   // The webhook is Stripe's to call; it is here because every route of the table is.
   payments: { pay: json('payments', 'pay'), webhook: json('payments', 'webhook') },
   outbox: { list: list('outbox', 'list') },
+  audit: { list: list('audit', 'list'), csv: file('audit', 'csv') },
   users: {
     signIn: json('users', 'signIn'),
     refreshSession: json('users', 'refreshSession'),

@@ -1,3 +1,4 @@
+import { audit } from './audit.js';
 import { cart } from './cart.js';
 import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
@@ -29,6 +30,7 @@ export const contract = {
   invoices,
   payments,
   outbox,
+  audit,
   users,
 } satisfies { [F in keyof RouteTable]: Record<keyof RouteTable[F], RouteContract> };
 
