@@ -37,6 +37,7 @@ CREATE TABLE "payments" (
 	"currency" text NOT NULL,
 	"status" text NOT NULL,
 	"refund_id" text,
+	"refund_requested_by" text,
 	"refund_error" text,
 	"refunded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -6,7 +6,15 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
-import { orderEvents, orders, parts, paymentEvents, payments, sentEmails } from '../src/db/schema.js';
+import {
+  auditEntries,
+  orderEvents,
+  orders,
+  parts,
+  paymentEvents,
+  payments,
+  sentEmails,
+} from '../src/db/schema.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
 import { createOrderMoves } from '../src/features/orders/service.js';
 import type { StripeSettings } from '../src/features/payments/index.js';
@@ -143,6 +151,13 @@ function deliver(event: object, secret = WEBHOOK_SECRET) {
     .set('Stripe-Signature', header)
     .send(payload);
 }
+
+/** The audit trail's entries about the order's refunds (issue 24). */
+const refundEntries = (id: string) =>
+  ctx.db
+    .select()
+    .from(auditEntries)
+    .where(and(eq(auditEntries.targetId, id), eq(auditEntries.action, 'payment.refund')));
 
 const orderRow = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
 const paymentsOf = (id: string) => ctx.db.select().from(payments).where(eq(payments.orderId, id));
@@ -452,6 +467,16 @@ describe('the webhook', () => {
     const asked = standIn.refunds.filter((r) => r.payment_intent === paid.payment_intent);
     expect(asked).toEqual([expect.objectContaining({ idempotencyKey: `refund-${payment?.id}` })]);
     expect(await paidEvents(id)).toEqual([]);
+    // Recorded in the audit trail as the store's own doing.
+    expect(await refundEntries(id)).toEqual([
+      expect.objectContaining({
+        actor: 'system',
+        targetType: 'order',
+        targetLabel: `PD-${(await orderRow(id))?.number}`,
+        before: { payment: 'refund-pending' },
+        after: { payment: 'refunded', refundId: payment?.refundId, amount: 25, currency: 'gbp' },
+      }),
+    ]);
   });
 
   it('takes the webhook after a restart of the store between the session and the event', async () => {
@@ -494,6 +519,10 @@ describe('refunds', () => {
     const shown = await ctx.http().get(`/api/order/${id}`).set(customer.auth).expect(200);
     expect(shown.body.order).toMatchObject({ status: 'cancelled', payment: { status: 'refunded' } });
     expect(shown.body.order.payment.refundedAt).toEqual(expect.any(String));
+    // In the audit trail, by the admin who cancelled, once.
+    expect((await refundEntries(id)).map((e) => [e.actor, e.after?.payment])).toEqual([
+      [admin.email, 'refunded'],
+    ]);
   });
 
   it('retries a refund that failed, showing it to admins until it succeeds', async () => {
@@ -521,5 +550,6 @@ describe('refunds', () => {
     const refunded = await desk().expect(200);
     expect(refunded.body.find((o: { _id: string }) => o._id === id)?.payment?.status).toBe('refunded');
     expect(standIn.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
+    expect((await refundEntries(id)).map((e) => e.before)).toEqual([{ payment: 'refund-failed' }]);
   });
 });

@@ -443,6 +443,8 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     refundId: text('refund_id'),
+    /** Who asked for the refund: the admin who cancelled the order, or `system` (a late payment). */
+    refundRequestedBy: text('refund_requested_by'),
     /** The provider's last refusal of the refund, for the admins. */
     refundError: text('refund_error'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

@@ -411,10 +411,10 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      * The order's card payments to give back, now that it is cancelled: each marked for its
      * refund, and the refund job enqueued with it (features/payments runs it, retried until done).
      */
-    async refundPayments(orderId: string): Promise<number> {
+    async refundPayments(orderId: string, by: string): Promise<number> {
       const due = await tx
         .update(payments)
-        .set({ status: 'refund-pending', updatedAt: sql`now()` })
+        .set({ status: 'refund-pending', refundRequestedBy: by, updatedAt: sql`now()` })
         .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
         .returning({ id: payments.id });
       for (const { id } of due) await jobs.enqueue(tx, 'payment-refund', { paymentId: id });

@@ -88,7 +88,7 @@ export function createOrderMoves(orders: OrdersRepo) {
         if (!order) return undefined;
         await record(tx, order, move.by);
         // A cancelled order's card payment is given back (decision 048), its refund a job.
-        if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id);
+        if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id, move.by);
         // Last: the parts' rows stay locked only from here to the commit.
         if (move.to === 'cancelled') await tx.returnStock([order.id]);
         return order;

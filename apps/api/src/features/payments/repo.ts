@@ -26,8 +26,26 @@ export interface OrderToPay {
 /** A payment about to be recorded: what the provider's event says was charged. */
 export type NewPayment = Pick<
   typeof payments.$inferInsert,
-  'orderId' | 'provider' | 'sessionId' | 'paymentIntent' | 'amountMinor' | 'currency' | 'status'
+  | 'orderId'
+  | 'provider'
+  | 'sessionId'
+  | 'paymentIntent'
+  | 'amountMinor'
+  | 'currency'
+  | 'status'
+  | 'refundRequestedBy'
 >;
+
+/** A refund Stripe made, with what the audit entry names: the order by its number. */
+export interface MadeRefund {
+  orderId: string;
+  orderNumber: number;
+  amountMinor: number;
+  currency: string;
+  refundRequestedBy: string | null;
+  /** The state it was in until now: waiting for its first try, or failed before. */
+  was: PaymentStatus;
+}
 
 /** Who the order's history names for a payment the provider confirmed (decision 048). */
 export const PROVIDER_BY = 'stripe';
@@ -179,20 +197,45 @@ export function createPaymentsRepo(db: Database, jobs: JobQueue) {
       return row;
     },
 
-    /** Only a payment still waiting for its refund moves: a late retry changes nothing. */
-    async setRefunded(id: string, refundId: string): Promise<boolean> {
-      const moved = await db
-        .update(payments)
-        .set({
-          status: 'refunded',
-          refundId,
-          refundError: null,
-          refundedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.id, id), inArray(payments.status, ['refund-pending', 'refund-failed'])))
-        .returning({ id: payments.id });
-      return moved.length === 1;
+    /**
+     * Marks the payment refunded, in one transaction with `also` (the audit entry, given the
+     * transaction's handle). Only a payment still waiting for its refund moves: a late retry
+     * changes nothing, and `also` is not called.
+     */
+    async setRefunded(
+      id: string,
+      refundId: string,
+      also: (tx: Database, refund: MadeRefund) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [was] = await tx
+          .select({ status: payments.status })
+          .from(payments)
+          .where(and(eq(payments.id, id), inArray(payments.status, ['refund-pending', 'refund-failed'])))
+          .for('update');
+        if (!was) return false;
+        const [moved] = await tx
+          .update(payments)
+          .set({
+            status: 'refunded',
+            refundId,
+            refundError: null,
+            refundedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .from(orders)
+          .where(and(eq(payments.id, id), eq(orders.id, payments.orderId)))
+          .returning({
+            orderId: payments.orderId,
+            orderNumber: orders.number,
+            amountMinor: payments.amountMinor,
+            currency: payments.currency,
+            refundRequestedBy: payments.refundRequestedBy,
+          });
+        if (!moved) return false;
+        await also(tx, { ...moved, was: was.status });
+        return true;
+      });
     },
 
     async setRefundFailed(id: string, reason: string): Promise<void> {

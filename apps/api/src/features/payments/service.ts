@@ -1,13 +1,16 @@
-import { apiMessages, type CardCheckout, idSchema, paymentMessages } from '@store/shared';
+import { apiMessages, type CardCheckout, formatOrderNumber, idSchema, paymentMessages } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound, Unavailable } from '../../lib/domain-errors.js';
 import type { Logger } from '../../lib/logger.js';
-import { toMinorUnits } from './minor-units.js';
+import type { AuditTrail } from '../audit/index.js';
+import { fromMinorUnits, toMinorUnits } from './minor-units.js';
 import type { PaymentsRepo, PaymentsTransaction } from './repo.js';
 import { itemsTotal, sessionItems } from './session-items.js';
 import { BadSignature, type CardGateway, GatewayError, type VerifiedEvent } from './stripe-gateway.js';
 
 const PROVIDER = 'stripe';
+/** Who asks for the refund of a payment that came for an order no longer payable: the store. */
+const SYSTEM = 'system';
 const MINUTE_MS = 60_000;
 /** Stripe's bounds on a Checkout session's `expires_at`: 30 minutes to 24 hours from now. */
 const SESSION_MIN_MS = 30 * MINUTE_MS;
@@ -32,6 +35,8 @@ export interface PaymentsSettings {
   logger: Logger;
   /** The clock (milliseconds), for tests about expiry. */
   now?: () => number;
+  /** Where a refund is recorded (features/audit), with who asked for it, once Stripe made it. */
+  audit: AuditTrail;
 }
 
 /**
@@ -83,7 +88,7 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
     if (order.status !== 'unpaid') {
       // Cancelled or expired meanwhile, or paid already (a second session): given back.
       const status = payment.paymentIntent ? 'refund-pending' : 'needs-review';
-      const id = await tx.insertPayment({ ...payment, status });
+      const id = await tx.insertPayment({ ...payment, status, refundRequestedBy: SYSTEM });
       if (id && status === 'refund-pending') await tx.enqueueRefund(id);
       logger.warn(
         { order: order.id, status: order.status },
@@ -195,7 +200,20 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
         const refund = await gateway.refund(payment.paymentIntent, `refund-${payment.id}`);
         if (refund.status === 'failed' || refund.status === 'canceled')
           throw new GatewayError(`Stripe answered the refund with status ${refund.status}`);
-        await repo.setRefunded(payment.id, refund.id);
+        await repo.setRefunded(payment.id, refund.id, (tx, made) =>
+          settings.audit.record(tx, {
+            actor: made.refundRequestedBy ?? SYSTEM,
+            action: 'payment.refund',
+            target: { type: 'order', id: made.orderId, label: formatOrderNumber(made.orderNumber) },
+            before: { payment: made.was },
+            after: {
+              payment: 'refunded',
+              refundId: refund.id,
+              amount: fromMinorUnits(made.amountMinor, made.currency),
+              currency: made.currency,
+            },
+          }),
+        );
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'unknown error';
         await repo.setRefundFailed(payment.id, reason);
