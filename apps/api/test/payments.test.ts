@@ -502,6 +502,15 @@ describe('refunds', () => {
     const id = await placeOrder((await newPart()).id, 2);
     const paid = standIn.pay((await pay(id)).id);
     await deliver(standIn.event(paid)).expect(200);
+    // Undoing the payment would leave the charge standing: refused, and nothing changes.
+    const undo = await ctx
+      .http()
+      .patch(`/api/order/${id}/status`)
+      .set(admin.auth)
+      .send({ status: 'unpaid' })
+      .expect(409);
+    expect(undo.body.message).toBe(paymentMessages.cannotUndoCardPayment);
+    expect((await orderRow(id))?.status).toBe('paid');
     await ctx
       .http()
       .patch(`/api/order/${id}/status`)

@@ -19,6 +19,8 @@ export const paymentMessages = {
     `This order’s total cannot be charged exactly in ${currency.toUpperCase()}. Please pay by bank transfer.`,
   providerUnavailable: 'The card payment service cannot be reached right now. Please try again in a minute.',
   webhookUnsigned: 'The event carries no valid Stripe signature.',
+  cannotUndoCardPayment:
+    'This order was paid by card: its payment cannot be undone here. Cancel the order to refund the payment.',
   /** A Checkout session's item: the part as the invoice names it. */
   itemName: (sku: string, name: string) => `${name} (${sku})`,
   /** A line whose discounted total does not divide by its quantity goes as one item at its total. */

@@ -421,6 +421,16 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
       return due.length;
     },
 
+    /** Whether a card payment is applied to the order (features/payments). */
+    async cardPaid(orderId: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The history entry of the order's change, by `by` (an e-mail, or `system`): its id. */
     async recordEvent(order: OrderRow, by: string): Promise<string> {
       const [event] = await tx

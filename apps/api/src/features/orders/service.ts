@@ -12,6 +12,7 @@ import {
   type OrderStatusUpdate,
   type OrdersFilter,
   type OrdersQuery,
+  paymentMessages,
   type Seller,
   statusesMovableTo,
   type UpdateResult,
@@ -86,6 +87,11 @@ export function createOrderMoves(orders: OrdersRepo) {
               : undefined,
         });
         if (!order) return undefined;
+        // Undoing a card payment would leave Stripe's charge standing and let the customer pay
+        // again: a card-paid order is cancelled instead, which refunds it (decision 048).
+        if (move.to === 'unpaid' && (await tx.cardPaid(order.id))) {
+          throw new Conflict(paymentMessages.cannotUndoCardPayment);
+        }
         await record(tx, order, move.by);
         // A cancelled order's card payment is given back (decision 048), its refund a job.
         if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id, move.by);
