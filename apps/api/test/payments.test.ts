@@ -561,4 +561,19 @@ describe('refunds', () => {
     expect(standIn.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
     expect((await refundEntries(id)).map((e) => e.before)).toEqual([{ payment: 'refund-failed' }]);
   });
+
+  // Last in the file: the sweep expires every unpaid order of the database.
+  it('refunds a payment that arrives after its order expired unpaid, and records it as the store’s', async () => {
+    const id = await placeOrder((await newPart()).id, 2);
+    const session = await pay(id);
+    const moves = createOrderMoves(createOrdersRepo(ctx.db, runner.queue));
+    // A batch at a time, oldest first, until none is left.
+    while ((await moves.expireUnpaid(0)) > 0);
+    expect((await orderRow(id))?.status).toBe('cancelled');
+    await deliver(standIn.event(standIn.pay(session.id))).expect(200);
+    await jobsSettled();
+    expect((await orderRow(id))?.status).toBe('cancelled');
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['refunded']);
+    expect((await refundEntries(id)).map((e) => e.actor)).toEqual(['system']);
+  });
 });
