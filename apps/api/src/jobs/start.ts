@@ -89,7 +89,7 @@ export async function startJobs(
           name: 'payment-refund',
           batchSize: REFUND_BATCH,
           pollMs: settings.pollMs ?? 1_000,
-          handle: ({ paymentId }) => payments.refund(paymentId),
+          handle: ({ paymentId }, job) => payments.refund(paymentId, { lastAttempt: job.lastAttempt }),
         });
       }
       if (settings.unpaidOrderTtlMs > 0) {

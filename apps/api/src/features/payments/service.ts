@@ -188,7 +188,7 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
      * a retry (or a job run twice) never refunds twice. A failure is recorded for the admins and
      * thrown, so the job queue tries again.
      */
-    async refund(paymentId: string): Promise<void> {
+    async refund(paymentId: string, { lastAttempt = false }: { lastAttempt?: boolean } = {}): Promise<void> {
       const payment = await repo.findPayment(paymentId);
       if (!payment || (payment.status !== 'refund-pending' && payment.status !== 'refund-failed')) return;
       if (!payment.paymentIntent) {
@@ -217,7 +217,14 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'unknown error';
         await repo.setRefundFailed(payment.id, reason);
-        logger.warn({ err: error, payment: payment.id }, 'a card refund failed; the job queue retries it');
+        if (lastAttempt) {
+          // The desk keeps showing it as failed; from here a person refunds it in Stripe.
+          logger.error(
+            { err: error, payment: payment.id },
+            'a card refund failed for good: refund it in Stripe',
+          );
+        } else
+          logger.warn({ err: error, payment: payment.id }, 'a card refund failed; the job queue retries it');
         throw error;
       }
     },
