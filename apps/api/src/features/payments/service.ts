@@ -105,9 +105,6 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
   }
 
   return {
-    /** Whether the store takes cards: the Payment page offers 'Pay by card'. */
-    enabled: gateway !== undefined,
-
     /**
      * A Checkout session for the caller's unpaid order: the page to send them to. `origin`: where
      * they asked from, which Stripe sends them back to unless PUBLIC_URL says otherwise (a
