@@ -180,6 +180,7 @@ export type OrdersSettings = Pick<
 export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSettings): OrdersService {
   return createOrdersService({
     orders: createOrdersRepo(db, jobs),
+    audit: createAuditService(createAuditRepo(db)),
     parts: createPartsRepo(db),
     paymentInstructions: settings.paymentInstructions,
     seller: settings.seller,
@@ -293,10 +294,10 @@ export function createApp({
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
     ),
-    images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey }), {
+    images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey, audit }), {
       queue: uploadQueue,
     }),
-    reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db)), {
+    reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db), audit), {
       writeLimits: [
         perAccount('reviews-minute', limits.reviewsPerMinute, MINUTE_MS, apiMessages.tooManyReviews),
         perAccount('reviews-day', limits.reviewsPerDay, DAY_MS, apiMessages.tooManyReviews),
@@ -343,6 +344,7 @@ export function createApp({
     users: usersHandlers(
       createUsersService({
         repo: users,
+        audit,
         // Checkout's fallback for a phone and address: the orders side keeps them.
         lastOrderContact: orders.lastContact,
         identity,

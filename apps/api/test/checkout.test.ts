@@ -313,15 +313,18 @@ describe('stock taken at once', () => {
     const racing: OrdersRepo = {
       ...repo,
       inTransaction: (work) =>
-        repo.inTransaction((tx) =>
-          work({
-            ...tx,
-            async linePartsFor(ids, skus) {
-              const seen = await tx.linePartsFor(ids, skus);
-              looks += 1;
-              return looks > 1 ? seen : seen.map((part) => ({ ...part, availableQuantity: 10 }));
+        repo.inTransaction((tx, handle) =>
+          work(
+            {
+              ...tx,
+              async linePartsFor(ids, skus) {
+                const seen = await tx.linePartsFor(ids, skus);
+                looks += 1;
+                return looks > 1 ? seen : seen.map((part) => ({ ...part, availableQuantity: 10 }));
+              },
             },
-          }),
+            handle,
+          ),
         ),
     };
     const place = createCheckout({ orders: racing, maxOpenOrders: 10, maxUnpaidTotalCents: 1e12 });

@@ -27,6 +27,7 @@ export const APP_PATHS = [
   '/dashboard/manageorders',
   '/dashboard/users',
   '/dashboard/outbox',
+  '/dashboard/audit',
 ] as const;
 
 /** As the router matches: any case, one trailing slash, a `:param` being one non-empty segment. */

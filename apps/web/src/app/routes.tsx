@@ -194,6 +194,11 @@ export const routes: RouteObject[] = [
                         handle: head(titles.outbox),
                         lazy: lazyRoute('outbox', () => import('../features/outbox/pages/outbox-page')),
                       },
+                      {
+                        path: 'audit',
+                        handle: head(titles.audit),
+                        lazy: lazyRoute('audit', () => import('../features/audit/pages/audit-log-page')),
+                      },
                     ],
                   },
                 ],

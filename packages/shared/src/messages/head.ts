@@ -23,6 +23,7 @@ export const headMessages = {
     manageOrders: 'Manage Orders',
     users: 'Users',
     outbox: 'Outbox',
+    audit: 'Audit log',
     notFound: 'Page not found',
     cart: 'Cart',
     quickOrder: 'Quick order',

@@ -350,6 +350,24 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
     },
 
     /**
+     * The order's status and shipping, locked until the transaction ends: what an admin's move
+     * is recorded as leaving (features/audit).
+     */
+    async lockForMove(id: string) {
+      const [row] = await tx
+        .select({
+          number: orders.number,
+          status: orders.status,
+          carrier: orders.carrier,
+          trackingNumber: orders.trackingNumber,
+        })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for('update');
+      return row;
+    },
+
+    /**
      * Moves the order from one of `from` to `to`. Only a row still in `from` (and the owner's,
      * when `owner` is given) changes, so a double click, or two admins at once, take effect once.
      * `shipping` is written with the move. Undefined: nothing changed.
@@ -469,9 +487,12 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
   };
 
   return {
-    /** Runs `work` in one transaction with the row operations of OrdersTransaction. */
-    inTransaction<T>(work: (tx: OrdersTransaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(transactionRows(tx, jobs)));
+    /**
+     * Runs `work` in one transaction with the row operations of OrdersTransaction, and the
+     * transaction's handle (for the audit entry that commits with the change, features/audit).
+     */
+    inTransaction<T>(work: (tx: OrdersTransaction, handle: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(transactionRows(tx, jobs), tx));
     },
 
     /** The customer's order under `key` (outside any transaction: the one that won a race). */

@@ -3,6 +3,7 @@ import {
   type CheckoutRequest,
   cartMessages,
   computeBill,
+  formatOrderNumber,
   type InsertResult,
   type MyOrdersQuery,
   type Order,
@@ -22,6 +23,7 @@ import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
+import { type AuditRecord, type AuditTrail, changedFields } from '../audit/index.js';
 import type { ListedParts } from '../parts/service.js';
 import { createCheckout } from './checkout.js';
 import {
@@ -60,6 +62,8 @@ export interface Move {
   owner?: string | undefined;
   carrier?: string | undefined;
   trackingNumber?: string | undefined;
+  /** An admin's move: recorded in the audit trail with what it changed. */
+  byAdmin?: boolean;
 }
 
 /**
@@ -67,7 +71,11 @@ export interface Move {
  * sweep and the e-mail worker: a cancel puts the quantity back on the shelf, and every move is
  * recorded and queued for the e-mails, all in one transaction with the move.
  */
-export function createOrderMoves(orders: OrdersRepo) {
+export function createOrderMoves(
+  orders: OrdersRepo,
+  /** Needed for admins' moves only: the expiry sweep and the e-mail worker record none. */
+  audit?: AuditTrail,
+) {
   return {
     /**
      * Moves the order from one of `move.from` to `move.to`. Only a row still in `from` changes,
@@ -75,7 +83,10 @@ export function createOrderMoves(orders: OrdersRepo) {
      * `from` (or not the owner's).
      */
     move(id: string, move: Move): Promise<OrderRow | undefined> {
-      return orders.inTransaction(async (tx) => {
+      return orders.inTransaction(async (tx, handle) => {
+        // An admin's move is recorded with the status it left, read under the row's lock.
+        if (move.byAdmin && !audit) throw new Error('An admin’s move needs the audit trail');
+        const was = move.byAdmin ? await tx.lockForMove(id) : undefined;
         const order = await tx.setStatus(id, {
           from: move.from,
           to: move.to,
@@ -93,6 +104,7 @@ export function createOrderMoves(orders: OrdersRepo) {
           throw new Conflict(paymentMessages.cannotUndoCardPayment);
         }
         await record(tx, order, move.by);
+        if (was) await audit?.record(handle, moveEntry(move.by, was, order));
         // A cancelled order's card payment is given back (decision 048), its refund a job.
         if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id, move.by);
         // Last: the parts' rows stay locked only from here to the commit.
@@ -145,6 +157,21 @@ export function createOrderMoves(orders: OrdersRepo) {
 
 export type OrderMoves = ReturnType<typeof createOrderMoves>;
 
+type Shipping = Pick<OrderRow, 'status' | 'carrier' | 'trackingNumber'>;
+
+/** An admin's move as the audit trail has it: a cancel, or another move, with what it changed. */
+function moveEntry(actor: string, was: Shipping & Pick<OrderRow, 'number'>, now: OrderRow): AuditRecord {
+  const fields = ({ status, carrier, trackingNumber }: Shipping) => ({ status, carrier, trackingNumber });
+  const changed = changedFields(fields(was), fields(now));
+  return {
+    actor,
+    action: now.status === 'cancelled' ? 'order.cancel' : 'order.move',
+    target: { type: 'order', id: now.id, label: formatOrderNumber(was.number) },
+    before: changed?.before ?? null,
+    after: changed?.after ?? null,
+  };
+}
+
 type PlaceOutcome =
   /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
   | { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined; replayed: boolean }
@@ -153,6 +180,8 @@ type PlaceOutcome =
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
+  /** Where admins' moves and cancels are recorded, each in its own transaction. */
+  audit: AuditTrail;
   parts: ListedParts;
   paymentInstructions: string;
   /** Named on the invoice page as on the PDF (features/invoices). */
@@ -165,7 +194,7 @@ export function createOrdersService(deps: {
   cardPayments?: boolean;
 }) {
   const { orders, parts } = deps;
-  const moves = createOrderMoves(orders);
+  const moves = createOrderMoves(orders, deps.audit);
   const placeLines = createCheckout(deps);
 
   /**
@@ -402,6 +431,7 @@ export function createOrdersService(deps: {
         to: 'cancelled',
         by: requester.email,
         owner: hasAdminPowers(requester) ? undefined : requester.email,
+        byAdmin: hasAdminPowers(requester),
       });
       if (cancelled) return { acknowledged: true, modifiedCount: 1 };
       const now = await orders.find(order.id);
@@ -422,6 +452,7 @@ export function createOrdersService(deps: {
         by: admin.email,
         carrier: update.carrier,
         trackingNumber: update.trackingNumber,
+        byAdmin: true,
       });
       const [shown] = moved ? await withLines([moved]) : [];
       if (shown) return { acknowledged: true, modifiedCount: 1, order: shown };

@@ -21,6 +21,8 @@ const admins: MenuItem[] = [
   { to: '/dashboard/users', label: m.users },
   // The e-mails a store without SMTP_URL writes instead of sending (issue 11).
   { to: '/dashboard/outbox', label: m.outbox },
+  // Every admin action, who did it and what it changed (issue 24).
+  { to: '/dashboard/audit', label: m.audit },
 ];
 
 /**
