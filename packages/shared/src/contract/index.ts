@@ -5,6 +5,7 @@ import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
 import { overview } from './overview.js';
 import { images, parts } from './parts.js';
+import { payments } from './payments.js';
 import { reviews } from './reviews.js';
 import type { RouteTable } from './route-table.js';
 import { users } from './users.js';
@@ -28,6 +29,7 @@ export const contract = {
   orders,
   cart,
   invoices,
+  payments,
   outbox,
   overview,
   audit,
