@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { apiMessages, type IdentitySettings } from '@store/shared';
+import { apiMessages, type IdentitySettings, NO_TAX, type TaxRule } from '@store/shared';
 import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
@@ -117,6 +117,8 @@ export interface AppDeps {
     stripe?: StripeSettings | undefined;
     /** CURRENCY, lower case; `gbp` when not given. */
     currency?: string;
+    /** TAX_RATE and PRICES_INCLUDE_TAX (decision 053); no tax when not given. */
+    tax?: TaxRule;
     /** UNPAID_ORDER_TTL in milliseconds (0: never); a card payment's session ends with its order. */
     unpaidOrderTtlMs?: number;
     /** Unpaid orders one customer may hold at once. */
@@ -173,7 +175,7 @@ export interface AppDeps {
 /** What the orders service is built from, beside the database and the job queue. */
 export type OrdersSettings = Pick<
   AppDeps['config'],
-  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents' | 'stripe'
+  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents' | 'stripe' | 'tax'
 >;
 
 /**
@@ -189,6 +191,7 @@ export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSetti
     seller: settings.seller,
     maxOpenOrders: settings.maxOpenOrders,
     maxUnpaidTotalCents: settings.maxUnpaidTotalCents,
+    tax: settings.tax ?? NO_TAX,
     cardPayments: settings.stripe !== undefined,
   });
 }

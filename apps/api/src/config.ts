@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_LOW_STOCK_THRESHOLD, emailSchema, type IdentitySettings } from '@store/shared';
+import { DEFAULT_LOW_STOCK_THRESHOLD, emailSchema, type IdentitySettings, percentToBasisPoints } from '@store/shared';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { z } from 'zod';
 import type { S3Settings } from './features/images/s3-store.js';
@@ -208,6 +208,15 @@ const envSchema = z.object({
     .toLowerCase()
     .refine(isCurrency, 'expected an ISO 4217 currency code such as gbp, eur or usd')
     .default('gbp'),
+  /** The tax on every bill, in percent ('20', '7.5'; at most two decimals): decision 053. */
+  TAX_RATE: z.coerce
+    .number({ error: 'expected a percentage such as 20 or 7.5' })
+    .min(0, 'expected a percentage from 0 to 100')
+    .max(100, 'expected a percentage from 0 to 100')
+    .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'expected at most two decimals, such as 7.25')
+    .default(0),
+  /** Whether listed prices include the tax (a shop) or not (a trade store, the default). */
+  PRICES_INCLUDE_TAX: booleanFlag.default(false),
   /** How customers pay: shown on every order's Payment page. */
   PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),
   /** The mail server, e.g. smtp://user:pass@host:587; without it e-mails go to DATA_DIR/outbox/. */
@@ -341,6 +350,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     stripe,
     /** Lower case, as Stripe writes it. */
     currency: e.CURRENCY,
+    /** The tax rule every order is placed under (decision 053). */
+    tax: { rateBasisPoints: percentToBasisPoints(e.TAX_RATE), pricesIncludeTax: e.PRICES_INCLUDE_TAX },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

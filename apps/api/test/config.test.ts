@@ -156,6 +156,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1' }).redisUrl).toBe('rediss://:pw@cache:6380/1');
   });
 
+  describe('tax (decision 053)', () => {
+    it('is none by default, on prices before tax', () => {
+      expect(loadConfig({}).tax).toEqual({ rateBasisPoints: 0, pricesIncludeTax: false });
+    });
+
+    it('reads a rate in percent, to two decimals, and whether prices include it', () => {
+      expect(loadConfig({ TAX_RATE: '20', PRICES_INCLUDE_TAX: 'true' }).tax).toEqual({
+        rateBasisPoints: 2000,
+        pricesIncludeTax: true,
+      });
+      expect(loadConfig({ TAX_RATE: '7.25', PRICES_INCLUDE_TAX: '0' }).tax).toEqual({
+        rateBasisPoints: 725,
+        pricesIncludeTax: false,
+      });
+      expect(loadConfig({ TAX_RATE: '100' }).tax.rateBasisPoints).toBe(10_000);
+    });
+
+    it('refuses a rate that is not a percentage, and a flag that is not one', () => {
+      for (const [name, value] of [
+        ['TAX_RATE', '-1'],
+        ['TAX_RATE', '101'],
+        ['TAX_RATE', '20%'],
+        ['TAX_RATE', '7.125'],
+        ['PRICES_INCLUDE_TAX', 'yes'],
+      ] as const) {
+        expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}:`));
+      }
+    });
+  });
+
   describe('card payments through Stripe', () => {
     const keys = {
       STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGh0123456789',

@@ -35,24 +35,30 @@ async function rowsOf<T>(text: string, values?: unknown[]): Promise<T[]> {
 }
 
 describe('line_bill, the bill in SQL', () => {
-  it('agrees with computeBill on 2,000 random lines, the discount steps included', async () => {
-    // Quantities around the steps (every 500 units) and past the cap, prices up to £10,000.
+  it('agrees with computeBill on 3,000 random lines, the discount steps and tax included', async () => {
+    // Quantities around the steps (every 500 units) and past the cap, prices up to £10,000, rates
+    // from none to 100% in hundredths of a percent, prices before and after tax (decision 053).
     const random = (below: number) => Math.floor(Math.random() * below);
-    const lines = Array.from({ length: 2_000 }, (_, n) => ({
+    const lines = Array.from({ length: 3_000 }, (_, n) => ({
       n,
       price: n % 10 === 0 ? random(100) : random(1_000_000),
       quantity: n % 3 === 0 ? Math.max(1, 500 * random(8) + random(5) - 2) : random(4_000) + 1,
       eligible: random(4) > 0,
+      tax: {
+        rateBasisPoints: n % 5 === 0 ? 0 : n % 5 === 1 ? 2000 : random(10_001),
+        pricesIncludeTax: n % 2 === 0,
+      },
     }));
     const fromSql = await rowsOf<{
       n: number;
       discount_percent: number;
       discount_cents: string;
+      tax_cents: string;
       total_cents: string;
     }>(
-      `select l.n, b.discount_percent, b.discount_cents, b.total_cents
-       from jsonb_to_recordset($1::jsonb) as l(n int, price int, quantity int, eligible boolean)
-       cross join lateral line_bill(l.price, l.quantity, l.eligible, $2::jsonb) b
+      `select l.n, b.discount_percent, b.discount_cents, b.tax_cents, b.total_cents
+       from jsonb_to_recordset($1::jsonb) as l(n int, price int, quantity int, eligible boolean, tax jsonb)
+       cross join lateral line_bill(l.price, l.quantity, l.eligible, $2::jsonb, l.tax) b
        order by l.n`,
       [JSON.stringify(lines), JSON.stringify(BULK_DISCOUNT)],
     );
@@ -60,14 +66,25 @@ describe('line_bill, the bill in SQL', () => {
       fromSql.map((row) => [
         Number(row.discount_percent),
         Number(row.discount_cents),
+        Number(row.tax_cents),
         Number(row.total_cents),
       ]),
     ).toEqual(
-      lines.map(({ price, quantity, eligible }) => {
-        const bill = computeBill(price, quantity, eligible);
-        return [bill.discountPercent, bill.discountCents, bill.totalCents];
+      lines.map(({ price, quantity, eligible, tax }) => {
+        const bill = computeBill(price, quantity, eligible, tax);
+        return [bill.discountPercent, bill.discountCents, bill.taxCents, bill.totalCents];
       }),
     );
+  });
+
+  it('agrees at the largest line the API accepts, where the sums pass 2^53', async () => {
+    const tax = { rateBasisPoints: 1999, pricesIncludeTax: true };
+    const [row] = await rowsOf<{ tax_cents: string; total_cents: string }>(
+      'select tax_cents, total_cents from line_bill(100000000, 1000000, true, $1::jsonb, $2::jsonb)',
+      [JSON.stringify(BULK_DISCOUNT), JSON.stringify(tax)],
+    );
+    const bill = computeBill(100_000_000, 1_000_000, true, tax);
+    expect([Number(row?.tax_cents), Number(row?.total_cents)]).toEqual([bill.taxCents, bill.totalCents]);
   });
 });
 

@@ -1,9 +1,14 @@
 import { BULK_DISCOUNT } from './constants.js';
+import { applyTax, NO_TAX, type TaxRule } from './tax.js';
 
 export interface Bill {
   subtotalCents: number;
   discountPercent: number;
   discountCents: number;
+  /** After the discount, before tax. */
+  netCents: number;
+  taxCents: number;
+  /** What the customer pays: net plus tax. */
   totalCents: number;
 }
 
@@ -15,14 +20,28 @@ export function bulkDiscountPercent(quantity: number, eligible: boolean): number
 }
 
 /**
- * The bill, in integer cents only: the discount is rounded half up to the cent, so the server
- * (which charges it) and the purchase page (which shows it) always agree.
+ * The bill, in integer cents only: the discount is rounded half up to the cent, then the tax is
+ * applied to what is left (tax.ts, decision 053), so the server (which charges it) and the
+ * purchase page (which shows it) always agree. The SQL twin is `line_bill` (migration 0026).
  */
-export function computeBill(unitPriceCents: number, quantity: number, eligible: boolean): Bill {
+export function computeBill(
+  unitPriceCents: number,
+  quantity: number,
+  eligible: boolean,
+  tax: TaxRule = NO_TAX,
+): Bill {
   const subtotalCents = unitPriceCents * quantity;
   const discountPercent = bulkDiscountPercent(quantity, eligible);
   const discountCents = Math.floor((subtotalCents * discountPercent + 50) / 100);
-  return { subtotalCents, discountPercent, discountCents, totalCents: subtotalCents - discountCents };
+  const taxed = applyTax(subtotalCents - discountCents, tax);
+  return {
+    subtotalCents,
+    discountPercent,
+    discountCents,
+    netCents: taxed.netCents,
+    taxCents: taxed.taxCents,
+    totalCents: taxed.grossCents,
+  };
 }
 
 /** Decimal currency units (what the API shows) to integer cents, without float drift. */

@@ -23,3 +23,4 @@ export * from './schemas/responses.js';
 export * from './schemas/review.js';
 export * from './schemas/user.js';
 export type * from './server-pages.js';
+export * from './tax.js';

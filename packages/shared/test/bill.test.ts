@@ -16,6 +16,8 @@ describe('computeBill', () => {
       subtotalCents: 30,
       discountPercent: 0,
       discountCents: 0,
+      netCents: 30,
+      taxCents: 0,
       totalCents: 30,
     });
   });
@@ -26,6 +28,8 @@ describe('computeBill', () => {
       subtotalCents: 1_001_499,
       discountPercent: 5,
       discountCents: 50_075,
+      netCents: 951_424,
+      taxCents: 0,
       totalCents: 951_424,
     });
   });

@@ -190,7 +190,14 @@ export const orders = pgTable(
     productQuantity: integer('product_quantity').notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /** Gross: what the customer pays, tax included (decision 053). */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The sum of the lines' tax; 0 for orders placed before tax (migration 0026). */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    netCents: bigint('net_cents', { mode: 'number' }).generatedAlwaysAs(sql`total_cents - tax_cents`),
+    /** The rule the order was taxed under (TAX_RATE in hundredths of a percent, PRICES_INCLUDE_TAX). */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     userName: text('user_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -261,7 +268,10 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /** Gross, tax included. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    netCents: bigint('net_cents', { mode: 'number' }).generatedAlwaysAs(sql`total_cents - tax_cents`),
   },
   (t) => [
     primaryKey({ name: 'order_lines_pkey', columns: [t.orderId, t.position] }),

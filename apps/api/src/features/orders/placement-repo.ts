@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import type { TaxRule } from '@store/shared';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -55,6 +56,8 @@ export interface PlacementRules {
   keyLifetimeSeconds: number;
   maxLines: number;
   bulk: { percentPerStep: number; unitsPerStep: number; maxPercent: number };
+  /** The tax rule (line_bill, decision 053). */
+  tax: TaxRule;
   /** A multi-line order's name, with `{first}` and `{more}` to fill in (orderMessages). */
   moreName: string;
 }

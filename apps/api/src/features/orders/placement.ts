@@ -1,4 +1,4 @@
-import { BULK_DISCOUNT, MAX_ORDER_LINES, orderMessages } from '@store/shared';
+import { BULK_DISCOUNT, MAX_ORDER_LINES, orderMessages, type TaxRule } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { KEY_LIFETIME_SECONDS } from './record.js';
 import {
@@ -31,6 +31,8 @@ export function createPlacement(deps: {
   maxOpenOrders: number;
   /** What one customer's unpaid orders may total without a credit limit of their own, in cents. */
   maxUnpaidTotalCents: number;
+  /** The tax each line is placed under: computed once, here, and stored (decision 053). */
+  tax: TaxRule;
 }) {
   const { orders } = deps;
   const rules: PlacementRules = {
@@ -39,6 +41,7 @@ export function createPlacement(deps: {
     keyLifetimeSeconds: KEY_LIFETIME_SECONDS,
     maxLines: MAX_ORDER_LINES,
     bulk: BULK_DISCOUNT,
+    tax: deps.tax,
     moreName: orderMessages.firstAndMoreTemplate,
   };
 

@@ -15,6 +15,7 @@ import {
   paymentMessages,
   type Seller,
   statusesMovableTo,
+  type TaxRule,
   type UpdateResult,
 } from '@store/shared';
 import { type Caller, hasAdminPowers } from '../../auth/caller.js';
@@ -175,6 +176,8 @@ export function createOrdersService(deps: {
   maxOpenOrders: number;
   /** MAX_UNPAID_TOTAL in cents: what one customer's unpaid orders may total by default. */
   maxUnpaidTotalCents: number;
+  /** The tax every order is placed under (decision 053). */
+  tax: TaxRule;
   /** Whether the store takes cards (features/payments): the Payment page offers them. */
   cardPayments?: boolean;
 }) {
