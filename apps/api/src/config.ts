@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_LOW_STOCK_THRESHOLD, emailSchema, type IdentitySettings, percentToBasisPoints } from '@store/shared';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  emailSchema,
+  type IdentitySettings,
+  percentToBasisPoints,
+} from '@store/shared';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { z } from 'zod';
 import type { S3Settings } from './features/images/s3-store.js';
@@ -213,7 +218,10 @@ const envSchema = z.object({
     .number({ error: 'expected a percentage such as 20 or 7.5' })
     .min(0, 'expected a percentage from 0 to 100')
     .max(100, 'expected a percentage from 0 to 100')
-    .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'expected at most two decimals, such as 7.25')
+    .refine(
+      (rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6,
+      'expected at most two decimals, such as 7.25',
+    )
     .default(0),
   /** Whether listed prices include the tax (a shop) or not (a trade store, the default). */
   PRICES_INCLUDE_TAX: booleanFlag.default(false),

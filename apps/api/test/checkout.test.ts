@@ -312,7 +312,12 @@ describe('stock taken at once', () => {
     // refusal the cart's rules do not explain (the SQL and TypeScript twins drifted) is still a
     // clean 409 naming the line, never a 500 or an order. Made certain here: b is reported with
     // the stock the rules would accept.
-    const place = createPlacement({ orders: repo, maxOpenOrders: 10, maxUnpaidTotalCents: 1e12, tax: NO_TAX });
+    const place = createPlacement({
+      orders: repo,
+      maxOpenOrders: 10,
+      maxUnpaidTotalCents: 1e12,
+      tax: NO_TAX,
+    });
     const drifted: Place = async (...args) => {
       const placed = await place(...args);
       if (placed.outcome !== 'refused') return placed;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { IdentitySettings } from '@store/shared';
+import type { IdentitySettings, TaxRule } from '@store/shared';
 import pg from 'pg';
 import request from 'supertest';
 import { inject } from 'vitest';
@@ -135,6 +135,8 @@ export async function createTestApp(
     stripe?: StripeSettings;
     /** UNPAID_ORDER_TTL in milliseconds: card sessions end no later than their order. */
     unpaidOrderTtlMs?: number;
+    /** TAX_RATE and PRICES_INCLUDE_TAX (decision 053); no tax unless a test sets it. */
+    tax?: TaxRule;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -183,6 +185,7 @@ export async function createTestApp(
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
       ...(options.stripe && { stripe: options.stripe }),
       ...(options.unpaidOrderTtlMs !== undefined && { unpaidOrderTtlMs: options.unpaidOrderTtlMs }),
+      ...(options.tax && { tax: options.tax }),
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       maxUnpaidTotalCents: options.maxUnpaidTotalCents ?? Number.MAX_SAFE_INTEGER,
       ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import {
   auditEntries,
   orderEvents,
+  orderLines,
   orders,
   parts,
   paymentEvents,
@@ -220,6 +221,55 @@ describe('Pay by card: the Checkout session', () => {
     ]);
     expect(session.amount_total).toBe((await orderRow(id))?.totalCents);
     expect(session.amount_total).toBe(2997 + 5_863_875);
+  });
+
+  it('charges the gross total with tax, line items adding up to it exactly, before and after tax', async () => {
+    // Decision 053: tax per line after its discount, half up; the order's is the lines' sum.
+    for (const [tax, expected] of [
+      [
+        { rateBasisPoints: 2000, pricesIncludeTax: false },
+        { net: 2997 + 5_863_875, tax: 599 + 1_172_775 },
+      ],
+      [
+        { rateBasisPoints: 1750, pricesIncludeTax: true },
+        { net: 2551 + 4_990_532, tax: 446 + 873_343 },
+      ],
+    ] as const) {
+      const taxed = await createTestApp({ database, stripe, tax });
+      try {
+        const even = await newPart({ priceCents: 999 });
+        const uneven = await newPart({ priceCents: 12_345, bulkDiscount: true });
+        const res = await taxed
+          .http()
+          .post('/api/checkout')
+          .set(customer.auth)
+          .send({
+            phone,
+            address,
+            lines: [
+              { partId: even.id, quantity: 3 },
+              { partId: uneven.id, quantity: 500 }, // 6,172,500 − 5% = 5,863,875
+            ],
+          })
+          .expect(201);
+        const id = res.body.insertedId as string;
+        const order = await orderRow(id);
+        const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, id));
+        expect({ net: order?.netCents, tax: order?.taxCents }).toEqual(expected);
+        expect(order?.totalCents).toBe(expected.net + expected.tax);
+        expect(lines.reduce((sum, l) => sum + l.taxCents, 0)).toBe(expected.tax);
+        expect(order?.taxRateBasisPoints).toBe(tax.rateBasisPoints);
+        const paid = await taxed.http().post(`/api/order/${id}/pay`).set(customer.auth).expect(200);
+        const session = [...standIn.sessions.values()].find((s) => s.url === paid.body.url);
+        expect(session?.amount_total).toBe(order?.totalCents);
+        const items = session?.line_items ?? [];
+        expect(items.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0)).toBe(
+          order?.totalCents,
+        );
+      } finally {
+        await taxed.closeApp();
+      }
+    }
   });
 
   it('hands out the open session again rather than making another', async () => {

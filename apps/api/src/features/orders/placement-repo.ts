@@ -1,5 +1,5 @@
-import { getTableColumns, sql } from 'drizzle-orm';
 import type { TaxRule } from '@store/shared';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
