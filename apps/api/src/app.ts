@@ -314,7 +314,7 @@ export function createApp({
         perAccount('orders-minute', limits.orderChangesPerMinute, MINUTE_MS, apiMessages.tooManyOrderChanges),
       ],
     }),
-    cart: cartHandlers(createCartService(createCartRepo(database.db)), {
+    cart: cartHandlers(createCartService(createCartRepo(database.db), config.tax), {
       writeLimits: [
         perAccount('cart-minute', limits.cartChangesPerMinute, MINUTE_MS, apiMessages.tooManyCartChanges),
       ],

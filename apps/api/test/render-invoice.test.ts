@@ -32,6 +32,9 @@ function invoice(order: Partial<InvoiceOrder> = {}, rest: Partial<InvoiceData> =
         address: '12 Harbour Street, Springfield 40001',
       },
       lines: [line('Hex bolt M8', 1200, 1999)],
+      netCents: 2_398_800,
+      taxCents: 0,
+      taxRate: 0,
       totalCents: 2_398_800,
       ...order,
     },
@@ -91,12 +94,43 @@ describe('renderInvoice', () => {
   it('shows the subtotal, the bulk discount with its percent and amount, then the total', async () => {
     const { text } = await readPdf(
       await renderInvoice(
-        invoice({ discount: { percent: 10, amountCents: 239_880 }, totalCents: 2_158_920 }),
+        invoice({
+          discount: { percent: 10, amountCents: 239_880 },
+          netCents: 2_158_920,
+          totalCents: 2_158_920,
+        }),
       ),
     );
     expect(text).toMatch(/Subtotal\s+\$23,988\.00/);
     expect(text).toMatch(/Bulk discount \(10%\)\s+-\$2,398\.80/);
     expect(text).toMatch(/Total\s+\$21,589\.20/);
+  });
+
+  it('shows the net amount, the tax with its rate, then the total; the buyer’s company and VAT number', async () => {
+    const { text } = await readPdf(
+      await renderInvoice(
+        invoice({
+          buyer: {
+            name: 'Carla Customer',
+            email: 'carla@example.com',
+            phone: '+1 555 010 2030',
+            address: '12 Harbour Street',
+            companyName: 'Harbour Fixings Ltd',
+            vatNumber: 'GB 987 6543 21',
+          },
+          netCents: 2_398_800,
+          taxCents: 479_760,
+          taxRate: 20,
+          totalCents: 2_878_560,
+        }),
+      ),
+    );
+    expect(text).toMatch(/Net \(before tax\)\s+\$23,988\.00/);
+    expect(text).toMatch(/Tax \(20%\)\s+\$4,797\.60/);
+    expect(text).toMatch(/Total\s+\$28,785\.60/);
+    expect(text).toContain('VAT/Tax ID: GB 123 4567 89');
+    expect(text).toContain('Harbour Fixings Ltd');
+    expect(text).toContain('GB 987 6543 21');
   });
 
   it.each([

@@ -29,4 +29,9 @@ export const billMessages = {
   minus: 'minus',
   totalBill: 'Total bill',
   total: 'Total',
+  /** Decision 053: every bill shows its amount before tax, the tax and the total. */
+  net: 'Net (before tax)',
+  tax: 'Tax',
+  /** An order's tax with the rate it was placed under. */
+  taxAt: (percent: number) => `Tax (${percent}%)`,
 } as const;

@@ -19,6 +19,8 @@ export const invoiceMessages = {
   sku: 'SKU',
   poReference: (po: string) => `Your PO reference: ${po}`,
   total: 'Total',
+  net: 'Net (before tax)',
+  tax: (percent: number) => `Tax (${percent}%)`,
   paymentDetails: 'Payment details',
   statusLabels: {
     unpaid: 'Awaiting payment',

@@ -68,6 +68,9 @@ export const cartSchema = z.object({
   lines: z.array(cartLineSchema),
   subtotal: z.number(),
   discount: z.number(),
+  /** Before tax, the tax, and `total` = net + tax: as the order will store them (decision 053). */
+  net: z.number(),
+  tax: z.number(),
   total: z.number(),
   /** Units over all lines. */
   units: z.number().int(),

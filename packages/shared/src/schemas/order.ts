@@ -28,6 +28,9 @@ export const orderLineSchema = z.object({
   productQuantity: z.number().int(),
   discountPercent: z.number(),
   discount: z.number(),
+  /** After the discount, before tax; `tax` on it; `price` = net + tax (decision 053). */
+  net: z.number(),
+  tax: z.number(),
   price: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -49,6 +52,11 @@ export const orderSchema = z.object({
   productQuantity: z.number().int(),
   price: z.number(),
   discount: z.number(),
+  /** The bill before tax, its tax and (`price`) the total, as stored when placed (decision 053). */
+  net: z.number(),
+  tax: z.number(),
+  /** The rate it was taxed at, in percent (0 for orders placed before tax). */
+  taxRate: z.number(),
   phone: z.string(),
   address: z.string(),
   /** The buyer's company and VAT number from My Profile when the order was placed, if any. */

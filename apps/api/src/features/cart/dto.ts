@@ -1,12 +1,20 @@
-import { type Cart, type CartLine, computeBill, fromCents, lineProblem } from '@store/shared';
+import {
+  type Cart,
+  type CartLine,
+  computeBill,
+  fromCents,
+  lineProblem,
+  NO_TAX,
+  type TaxRule,
+} from '@store/shared';
 import { thumbnailUrl } from '../images/index.js';
 import type { CartRepo } from './repo.js';
 
 export type CartLineRow = Awaited<ReturnType<CartRepo['lines']>>[number];
 
 /** A line priced from today's part, with its first broken rule (cart-rules.ts). */
-export function toCartLine(row: CartLineRow): CartLine {
-  const bill = computeBill(row.priceCents, row.quantity, row.bulkDiscount);
+export function toCartLine(row: CartLineRow, tax: TaxRule = NO_TAX): CartLine {
+  const bill = computeBill(row.priceCents, row.quantity, row.bulkDiscount, tax);
   return {
     partId: row.partId,
     sku: row.sku,
@@ -30,21 +38,30 @@ export function toCartLine(row: CartLineRow): CartLine {
  * summed in cents. Flagged lines count at their quantity (decision 040): the totals are what the
  * cart holds, so fixing a line moves them in plain sight rather than at checkout.
  */
-export function toCart(rows: CartLineRow[]): Cart {
+export function toCart(rows: CartLineRow[], tax: TaxRule = NO_TAX): Cart {
   let subtotalCents = 0;
   let discountCents = 0;
+  let netCents = 0;
+  let taxCents = 0;
+  let totalCents = 0;
   let units = 0;
+  // Taxed line by line and summed, as the placement stores it (decision 053).
   for (const row of rows) {
-    const bill = computeBill(row.priceCents, row.quantity, row.bulkDiscount);
+    const bill = computeBill(row.priceCents, row.quantity, row.bulkDiscount, tax);
     subtotalCents += bill.subtotalCents;
     discountCents += bill.discountCents;
+    netCents += bill.netCents;
+    taxCents += bill.taxCents;
+    totalCents += bill.totalCents;
     units += row.quantity;
   }
   return {
-    lines: rows.map(toCartLine),
+    lines: rows.map((row) => toCartLine(row, tax)),
     subtotal: fromCents(subtotalCents),
     discount: fromCents(discountCents),
-    total: fromCents(subtotalCents - discountCents),
+    net: fromCents(netCents),
+    tax: fromCents(taxCents),
+    total: fromCents(totalCents),
     units,
   };
 }

@@ -7,8 +7,10 @@ import {
   type CartRowsResult,
   MAX_CART_LINES,
   cartApiMessages as m,
+  NO_TAX,
   nearestValidQuantity,
   parseQuickOrder,
+  type TaxRule,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
@@ -34,8 +36,9 @@ const soldOut = (part: PartRules) =>
  * every read, a line per part, at most MAX_CART_LINES of them. Quantities that break a part's
  * rules are kept and flagged on the line (cart-rules.ts), never refused: the customer sees why.
  */
-export function createCartService(repo: CartRepo) {
-  const read = async (email: string): Promise<Cart> => toCart(await repo.lines(email));
+/** `tax`: the store's rule (TAX_RATE, PRICES_INCLUDE_TAX), so the cart shows what the order will store. */
+export function createCartService(repo: CartRepo, tax: TaxRule = NO_TAX) {
+  const read = async (email: string): Promise<Cart> => toCart(await repo.lines(email), tax);
 
   /**
    * Adds `rows` under the cart's lock: each row whose part is listed (and, for a reorder, not sold
@@ -80,7 +83,7 @@ export function createCartService(repo: CartRepo) {
       email,
       [...additions].map(([partId, quantity]): CartAddition => ({ partId, quantity })),
     );
-    const cart = toCart(await tx.lines(email));
+    const cart = toCart(await tx.lines(email), tax);
     const problems = new Map(cart.lines.map((line) => [line.partId, line.problem]));
     return {
       cart,
@@ -104,7 +107,7 @@ export function createCartService(repo: CartRepo) {
         const held = await tx.partIds(caller.email);
         if (!held.has(partId) && held.size >= MAX_CART_LINES) throw new Conflict(m.cartFull(MAX_CART_LINES));
         await tx.set(caller.email, partId, quantity);
-        return toCart(await tx.lines(caller.email));
+        return toCart(await tx.lines(caller.email), tax);
       });
     },
 
@@ -175,7 +178,7 @@ export function createCartService(repo: CartRepo) {
           caller.email,
           [...additions].map(([partId, quantity]) => ({ partId, quantity })),
         );
-        return { cart: toCart(await tx.lines(caller.email)), skipped };
+        return { cart: toCart(await tx.lines(caller.email), tax), skipped };
       });
     },
   };

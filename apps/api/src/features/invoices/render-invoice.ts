@@ -30,7 +30,7 @@ const STATUS_COLOURS = { unpaid: '#b45309', paid: '#15803d', shipped: '#15803d',
 /** Table columns, left to right: the description takes what the SKU and the figures leave. */
 const FIGURE_WIDTHS = { sku: 80, quantity: 55, unitPrice: 80, amount: 85 };
 /** Room kept under the last line for the totals, so they never sit alone at a page's top. */
-const TOTALS_HEIGHT = 80;
+const TOTALS_HEIGHT = 120;
 
 /**
  * The invoice as an A4 PDF, in an embedded Unicode font (invoice-font.ts). Pure: plain data in,
@@ -231,6 +231,12 @@ function drawLines(
     cell(`-${money(order.discount.amountCents)}`, cols.amount, y, aW, 'right');
     y = doc.y + 6;
   }
+  cell(m.net, labelX, y, labelW, 'right');
+  cell(money(order.netCents), cols.amount, y, aW, 'right');
+  y = doc.y + 4;
+  cell(m.tax(order.taxRate), labelX, y, labelW, 'right');
+  cell(money(order.taxCents), cols.amount, y, aW, 'right');
+  y = doc.y + 6;
   doc.font(BOLD).fontSize(12);
   cell(m.total, labelX, y, labelW, 'right');
   cell(money(order.totalCents), cols.amount, y, aW, 'right');

@@ -21,6 +21,8 @@ export function toOrderLineDto(line: OrderLineRow): OrderLine {
     productQuantity: line.quantity,
     discountPercent: line.discountPercent,
     discount: fromCents(line.discountCents),
+    net: fromCents(line.totalCents - line.taxCents),
+    tax: fromCents(line.taxCents),
     price: fromCents(line.totalCents),
   };
 }
@@ -60,6 +62,9 @@ export function toOrderDto(
     productQuantity: row.productQuantity,
     price: fromCents(row.totalCents),
     discount: fromCents(row.discountCents),
+    net: fromCents(row.totalCents - row.taxCents),
+    tax: fromCents(row.taxCents),
+    taxRate: row.taxRateBasisPoints / 100,
     phone: row.phone,
     address: row.address,
     ...(row.companyName && { companyName: row.companyName }),
@@ -113,6 +118,10 @@ export interface InvoiceOrder {
    * (each line shows its own).
    */
   discount?: { percent: number | null; amountCents: number };
+  /** Before tax, the tax at `taxRate` percent, and the total (gross) as stored (decision 053). */
+  netCents: number;
+  taxCents: number;
+  taxRate: number;
   totalCents: number;
 }
 
@@ -160,6 +169,9 @@ export function toInvoiceOrder(row: OrderRow, lines: readonly OrderLineRow[]): I
     ...(discountCents > 0 && {
       discount: { percent: rates.size === 1 ? ([...rates][0] ?? null) : null, amountCents: discountCents },
     }),
+    netCents: row.totalCents - row.taxCents,
+    taxCents: row.taxCents,
+    taxRate: row.taxRateBasisPoints / 100,
     totalCents: row.totalCents,
   };
 }

@@ -81,6 +81,10 @@ export function visitorCart(lines: CartLine[]): Cart {
     lines,
     subtotal: fromCents(subtotal),
     discount: fromCents(discount),
+    // A visitor's cart is priced before the store's tax rule is known to the browser: its tax
+    // shows once signed in (the server's cart), and the order stores it (decision 053).
+    net: fromCents(subtotal - discount),
+    tax: 0,
     total: fromCents(subtotal - discount),
     units,
   };

@@ -1,4 +1,4 @@
-import { type Cart, cartPageMessages as m } from '@store/shared';
+import { billMessages, type Cart, cartPageMessages as m } from '@store/shared';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 
 /** The cart's totals over every line, as checking out would charge them. */
@@ -19,6 +19,14 @@ export function CartTotals({ cart }: { cart: Cart }) {
           <dd className="text-right">−{formatPrice(cart.discount)}</dd>
         </>
       )}
+      <dt>{billMessages.net}</dt>
+      <dd className="text-right" data-testid="cart-net">
+        {formatPrice(cart.net)}
+      </dd>
+      <dt>{billMessages.tax}</dt>
+      <dd className="text-right" data-testid="cart-tax">
+        {formatPrice(cart.tax)}
+      </dd>
       <dt className="text-base font-semibold">{m.total}</dt>
       <dd className="text-right text-base font-bold" data-testid="cart-total">
         {formatPrice(cart.total)}

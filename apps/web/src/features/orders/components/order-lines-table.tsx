@@ -117,6 +117,22 @@ export function OrderLinesTable({
             </>
           )}
           <tr>
+            <th scope="row" colSpan={5} className="text-right font-normal">
+              {billMessages.net}
+            </th>
+            <td className="text-right font-normal whitespace-nowrap" data-testid="order-net">
+              {formatPrice(order.net)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={5} className="text-right font-normal">
+              {billMessages.taxAt(order.taxRate)}
+            </th>
+            <td className="text-right font-normal whitespace-nowrap" data-testid="order-tax">
+              {formatPrice(order.tax)}
+            </td>
+          </tr>
+          <tr>
             <th scope="row" colSpan={5} className="text-right">
               {billMessages.totalBill}
             </th>
