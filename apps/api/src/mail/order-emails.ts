@@ -33,6 +33,9 @@ function facts(order: OrderRow, lines: readonly OrderLineRow[]): OrderFacts {
     address: order.address,
     part: order.productName,
     quantity: count.format(order.productQuantity),
+    net: price(order.totalCents - order.taxCents),
+    tax: price(order.taxCents),
+    taxRate: order.taxRateBasisPoints / 100,
     total: money.format(fromCents(order.totalCents)),
     // A multi-line order's lines may have different rates: the sum alone.
     discount: order.discountCents

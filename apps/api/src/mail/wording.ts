@@ -16,6 +16,10 @@ export interface OrderFacts {
   address: string;
   part: string;
   quantity: string;
+  /** Before tax, and the tax with its rate, as the order stored them (decision 053). */
+  net: string;
+  tax: string;
+  taxRate: number;
   total: string;
   /** Empty when the order had no bulk discount. */
   discount: string;
@@ -52,6 +56,8 @@ const orderLines = (o: OrderFacts): [string, string][] => [
   ...o.lines.map((text, i) => line(w.details.line(i + 1), text)),
   [w.details.quantity, o.quantity],
   ...(o.discount ? [line(w.details.bulkDiscount, o.discount)] : []),
+  [w.details.net, o.net],
+  [w.details.tax(o.taxRate), o.tax],
   [w.details.total, o.total],
 ];
 

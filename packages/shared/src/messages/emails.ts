@@ -12,6 +12,8 @@ export const emailMessages = {
     part: 'Part',
     quantity: 'Quantity',
     bulkDiscount: 'Bulk discount',
+    net: 'Net (before tax)',
+    tax: (percent: number) => `Tax (${percent}%)`,
     total: 'Total',
     shipTo: 'Ship to',
     phone: 'Phone',
