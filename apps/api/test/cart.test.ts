@@ -52,7 +52,7 @@ const importText = (text: unknown, who = customer) =>
 describe('GET /api/cart', () => {
   it('answers an empty cart', async () => {
     const res = await getCart().expect(200);
-    expect(res.body).toEqual({ lines: [], subtotal: 0, discount: 0, total: 0, units: 0 });
+    expect(res.body).toEqual({ lines: [], subtotal: 0, discount: 0, net: 0, tax: 0, total: 0, units: 0 });
   });
 
   it('prices each line from today’s part, bulk discount per line, lines in the order added', async () => {
@@ -232,7 +232,7 @@ describe('DELETE /api/cart/:partId and /api/cart', () => {
     // Again: nothing to remove, nothing changes.
     await http().delete(`/api/cart/${a.id}`).set(customer.auth).expect(200);
     const cleared = await http().delete('/api/cart').set(customer.auth).expect(200);
-    expect(cleared.body).toEqual({ lines: [], subtotal: 0, discount: 0, total: 0, units: 0 });
+    expect(cleared.body).toEqual({ lines: [], subtotal: 0, discount: 0, net: 0, tax: 0, total: 0, units: 0 });
   });
 
   it('answers 404 for a malformed part id', async () => {
