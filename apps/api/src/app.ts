@@ -11,6 +11,9 @@ import { identitySettingsElement } from './auth/identity-settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { cartHandlers } from './features/cart/handlers.js';
+import { categoriesHandlers } from './features/categories/handlers.js';
+import { createCategoriesRepo } from './features/categories/repo.js';
+import { createCategoriesService } from './features/categories/service.js';
 import { createCartRepo } from './features/cart/repo.js';
 import { createCartService } from './features/cart/service.js';
 import { docsHandlers } from './features/docs/handlers.js';
@@ -30,6 +33,7 @@ import { createOrdersRepo } from './features/orders/repo.js';
 import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
+import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { createPartsService } from './features/parts/service.js';
@@ -216,6 +220,7 @@ export function createApp({
   if (readCache) api.use(forgetOnWrite(readCache));
   const users = createUsersRepo(database.db);
   const partsRepo = createPartsRepo(database.db);
+  const categories = createCategoriesService(createCategoriesRepo(database.db));
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
   // without one, the sitemap's own TTL applies.
@@ -248,11 +253,14 @@ export function createApp({
     parts: partsHandlers(
       createPartsService(partsRepo, {
         imageHostOrigins: config.imageHostOrigins,
+        categories,
+        facets: createFacetsRepo(database.db),
         // A part added, edited or deleted here.
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
     ),
+    categories: categoriesHandlers(categories),
     images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey }), {
       queue: uploadQueue,
     }),

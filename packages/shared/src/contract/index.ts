@@ -1,4 +1,5 @@
 import { cart } from './cart.js';
+import { categories } from './categories.js';
 import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
@@ -21,6 +22,7 @@ export const contract = {
   health,
   identity,
   parts,
+  categories,
   images,
   reviews,
   orders,
