@@ -1,4 +1,4 @@
-import { categoryMessages as m, type Facet, type Part } from '@store/shared';
+import { type Facet, categoryMessages as m, type Part } from '@store/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, parts } from '../src/db/schema.js';
@@ -25,7 +25,12 @@ beforeAll(async () => {
   admin = await accountWithToken(ctx, 'admin');
   const add = (body: object) => ctx.http().post('/api/categories').set(admin.auth).send(body).expect(201);
   await add({ slug: 'components', name: 'Components', position: 1 });
-  await add({ slug: 'processors', name: 'Processors', parent: 'components', attributes: processorAttributes });
+  await add({
+    slug: 'processors',
+    name: 'Processors',
+    parent: 'components',
+    attributes: processorAttributes,
+  });
   await add({
     slug: 'motherboards',
     name: 'Motherboards',
@@ -135,9 +140,9 @@ describe('filters', () => {
     const seen: string[] = [];
     let url: string | undefined = '/api/parts?category=components&sort=price-asc&limit=3';
     while (url) {
-      const res = await ctx.http().get(url).expect(200);
+      const res: { body: Part[]; headers: Record<string, string> } = await ctx.http().get(url).expect(200);
       expect(res.headers['x-total-count']).toBe('10');
-      seen.push(...res.body.map((p: Part) => p.name));
+      seen.push(...res.body.map((p) => p.name));
       url = /^<([^>]+)>; rel="next"$/.exec(res.headers.link ?? '')?.[1];
     }
     expect(seen).toEqual(['M2', 'M1', 'B3', 'P4', 'B2', 'B1', 'P1', 'P3', 'P2', 'P5']);
@@ -158,7 +163,13 @@ describe('facets', () => {
   it('a category’s facets: brand, price, then its attributes, with counts and bounds', async () => {
     const answer = await facets('category=processors');
     expect(answer.total).toBe(5);
-    expect(answer.facets.map((f) => f.key)).toEqual(['brand', 'price', 'socket', 'cores', 'integratedGraphics']);
+    expect(answer.facets.map((f) => f.key)).toEqual([
+      'brand',
+      'price',
+      'socket',
+      'cores',
+      'integratedGraphics',
+    ]);
     expect(facet(answer, 'brand')).toEqual({ Volt: 2, Nexa: 2, Kelv: 1 });
     expect(facet(answer, 'socket')).toEqual({ AM5: 3, LGA1700: 2 });
     expect(facet(answer, 'integratedGraphics')).toEqual({ true: 3, false: 2 });
@@ -236,12 +247,30 @@ describe('bad filters are 400s naming the parameter', () => {
 
   it('hostile keys and values never make a 5xx', async () => {
     const key = fc.oneof(
-      fc.constantFrom('attr.socket', 'attr.cores', 'attr.integratedGraphics', 'brand', 'price', 'category', 'compatibleWith'),
+      fc.constantFrom(
+        'attr.socket',
+        'attr.cores',
+        'attr.integratedGraphics',
+        'brand',
+        'price',
+        'category',
+        'compatibleWith',
+      ),
       fc.string({ maxLength: 20 }).map((s) => `attr.${s}`),
       fc.string({ maxLength: 20 }),
     );
     const value = fc.oneof(
-      fc.constantFrom("'; drop table parts; --", '1..2', '..', '-1..1e9', 'AM5,AM5', '\u0000', 'true,false', '%', '\\'),
+      fc.constantFrom(
+        "'; drop table parts; --",
+        '1..2',
+        '..',
+        '-1..1e9',
+        'AM5,AM5',
+        '\u0000',
+        'true,false',
+        '%',
+        '\\',
+      ),
       fc.string({ maxLength: 30 }),
       fc.string({ unit: 'binary', maxLength: 30 }),
       fc.double().map(String),

@@ -32,7 +32,11 @@ beforeAll(async () => {
     .http()
     .post('/api/categories')
     .set(admin.auth)
-    .send({ slug: 'parts-root', name: 'Parts', attributes: [{ key: 'warrantyYears', label: 'Warranty', type: 'number', unit: 'years' }] })
+    .send({
+      slug: 'parts-root',
+      name: 'Parts',
+      attributes: [{ key: 'warrantyYears', label: 'Warranty', type: 'number', unit: 'years' }],
+    })
     .expect(201);
   await ctx.http().post('/api/categories').set(admin.auth).send(cpu).expect(201);
 });
@@ -57,7 +61,13 @@ const addPart = (body: object) => ctx.http().post('/api/addproduct').set(admin.a
 describe('the tree', () => {
   it('anyone reads it in order, with depth, own attributes and listed parts under each', async () => {
     const res = await ctx.http().get('/api/categories').expect(200);
-    expect(res.body.map((c: { slug: string; depth: number; parent: string | null }) => [c.slug, c.depth, c.parent])).toEqual([
+    expect(
+      res.body.map((c: { slug: string; depth: number; parent: string | null }) => [
+        c.slug,
+        c.depth,
+        c.parent,
+      ]),
+    ).toEqual([
       ['parts-root', 0, null],
       ['cpus', 1, 'parts-root'],
     ]);
@@ -73,7 +83,9 @@ describe('the tree', () => {
 
   it('refuses a taken slug, an unknown parent, a key defined along the branch, a cycle', async () => {
     const post = (body: object) => ctx.http().post('/api/categories').set(admin.auth).send(body);
-    expect((await post({ slug: 'cpus', name: 'Again' }).expect(409)).body.fields.slug).toBe(m.categorySlugTaken('cpus'));
+    expect((await post({ slug: 'cpus', name: 'Again' }).expect(409)).body.fields.slug).toBe(
+      m.categorySlugTaken('cpus'),
+    );
     expect((await post({ slug: 'y', name: 'Y', parent: 'nope' }).expect(400)).body.fields.parent).toBe(
       m.categoryParentUnknown,
     );
@@ -84,7 +96,9 @@ describe('the tree', () => {
       attributes: [{ key: 'warrantyYears', label: 'W', type: 'number' }],
     }).expect(400);
     expect(inherited.body.fields.attributes).toBe(m.attributeKeyInherited('warrantyYears', 'Parts'));
-    expect((await post({ slug: 'Bad Slug', name: 'Y' }).expect(400)).body.fields.slug).toBe(m.categorySlugInvalid);
+    expect((await post({ slug: 'Bad Slug', name: 'Y' }).expect(400)).body.fields.slug).toBe(
+      m.categorySlugInvalid,
+    );
     const twice = await post({
       slug: 'y',
       name: 'Y',
@@ -112,15 +126,35 @@ describe("a part's category, brand and attributes", () => {
       const res = await addPart(product(body)).expect(400);
       expect(res.body.fields?.[field]).toBe(message);
     };
-    await bad({ category: 'cpus', attributes: { cores: 'eight' } }, 'attributes.cores', m.attributeNotNumber('Cores'));
-    await bad({ category: 'cpus', attributes: { colour: 'red' } }, 'attributes.colour', m.attributeNotDefined('colour'));
-    await bad({ category: 'cpus', attributes: { unlocked: 'yes' } }, 'attributes.unlocked', m.attributeNotBoolean('Unlocked'));
-    await bad({ category: 'cpus', attributes: { socket: 'AM5,AM4' } }, 'attributes.socket', m.attributeNotText('Socket'));
+    await bad(
+      { category: 'cpus', attributes: { cores: 'eight' } },
+      'attributes.cores',
+      m.attributeNotNumber('Cores'),
+    );
+    await bad(
+      { category: 'cpus', attributes: { colour: 'red' } },
+      'attributes.colour',
+      m.attributeNotDefined('colour'),
+    );
+    await bad(
+      { category: 'cpus', attributes: { unlocked: 'yes' } },
+      'attributes.unlocked',
+      m.attributeNotBoolean('Unlocked'),
+    );
+    await bad(
+      { category: 'cpus', attributes: { socket: 'AM5,AM4' } },
+      'attributes.socket',
+      m.attributeNotText('Socket'),
+    );
     await bad({ category: 'gpus' }, 'category', m.partCategoryUnknown);
     await bad({ attributes: { cores: 8 } }, 'attributes', m.attributesNeedCategory);
 
     const added = await addPart(
-      product({ category: 'cpus', brand: 'VoltCore', attributes: { socket: ' AM5 ', cores: 8, unlocked: true, warrantyYears: 3 } }),
+      product({
+        category: 'cpus',
+        brand: 'VoltCore',
+        attributes: { socket: ' AM5 ', cores: 8, unlocked: true, warrantyYears: 3 },
+      }),
     ).expect(201);
     const part = await ctx.http().get(`/api/part/${added.body.insertedId}`).expect(200);
     expect(part.body).toMatchObject({
@@ -168,7 +202,8 @@ describe('changing the tree under its parts', () => {
     expect((await ctx.http().get(`/api/part/${id}`).expect(200)).body.category).toBe('cpus');
     expect((await ctx.http().get('/api/parts?category=cpus').expect(200)).body.length).toBeGreaterThan(0);
 
-    const put = (slug: string, body: object) => ctx.http().put(`/api/categories/${slug}`).set(admin.auth).send(body);
+    const put = (slug: string, body: object) =>
+      ctx.http().put(`/api/categories/${slug}`).set(admin.auth).send(body);
     const withoutSocket = { ...cpu, attributes: cpu.attributes.filter((a) => a.key !== 'socket') };
     const inUse = await put('cpus', withoutSocket).expect(409);
     expect(inUse.body.message).toMatch(/socket/);
@@ -185,12 +220,17 @@ describe('changing the tree under its parts', () => {
 
     const parts = await ctx.http().delete('/api/categories/processors').set(admin.auth).expect(409);
     expect(parts.body.message).toMatch(/listed part/);
-    expect((await ctx.http().delete('/api/categories/parts-root').set(admin.auth).expect(409)).body.message).toBe(
-      m.categoryHasChildren,
-    );
+    expect(
+      (await ctx.http().delete('/api/categories/parts-root').set(admin.auth).expect(409)).body.message,
+    ).toBe(m.categoryHasChildren);
 
     // Empty: deleted parts no longer hold it.
-    await ctx.http().post('/api/categories').set(admin.auth).send({ slug: 'empty', name: 'Empty' }).expect(201);
+    await ctx
+      .http()
+      .post('/api/categories')
+      .set(admin.auth)
+      .send({ slug: 'empty', name: 'Empty' })
+      .expect(201);
     const { insertedId: gone } = (await addPart(product({ category: 'empty' })).expect(201)).body;
     await ctx.http().delete(`/api/deleteparts/${gone}`).set(admin.auth).expect(200);
     await ctx.http().delete('/api/categories/empty').set(admin.auth).expect(200);

@@ -39,7 +39,9 @@ export const categories = {
       200: categoryWritten,
       400: invalid,
       404: notFound,
-      409: error('Another category has this slug, or listed parts hold values of an attribute removed or retyped.'),
+      409: error(
+        'Another category has this slug, or listed parts hold values of an attribute removed or retyped.',
+      ),
     },
   }),
   remove: route(routeTable.categories.remove, {

@@ -1,7 +1,8 @@
 /** Categories, attributes, filters and facets (issue 23): the API's words and the forms'. */
 export const categoryMessages = {
   categoryNotFound: 'There is no such category.',
-  categorySlugInvalid: 'A category slug is lower-case letters and digits, words joined by hyphens (at most 60)',
+  categorySlugInvalid:
+    'A category slug is lower-case letters and digits, words joined by hyphens (at most 60)',
   categorySlugTaken: (slug: string) => `The slug ${slug} is already used by another category.`,
   categoryNameRequired: 'Category name is Required',
   categoryNameTooLong: 'Category name must be at most 60 characters',

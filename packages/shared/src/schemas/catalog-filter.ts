@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_PRICE } from '../constants.js';
 import { categoryMessages as m } from '../messages/index.js';
-import { idSchema, plainText } from './common.js';
 import { categorySlugSchema } from './category.js';
+import { idSchema, plainText } from './common.js';
 
 /**
  * The catalog's filters (issue 23), as `GET /api/parts` and `GET /api/facets` read them from the
@@ -68,7 +68,9 @@ export const catalogFilterFields = {
     description: 'A category slug: its parts and those of every category under it.',
   }),
   brand: valueList.optional().meta({ description: 'Brands, comma-separated: any of them.' }),
-  price: priceRange.optional().meta({ description: 'Unit price `min..max` in currency units; either side may be open.' }),
+  price: priceRange
+    .optional()
+    .meta({ description: 'Unit price `min..max` in currency units; either side may be open.' }),
   compatibleWith: idSchema.optional().meta({
     description:
       'A part id: only parts compatible with it (of other categories, sharing at least one of its compatibility attributes, every shared one equal).',

@@ -59,12 +59,16 @@ export const categoryInputSchema = z
       .min(0, m.categoryPositionInvalid)
       .max(10_000, m.categoryPositionInvalid)
       .default(0),
-    attributes: z.array(attributeDefinitionSchema).max(MAX_CATEGORY_ATTRIBUTES, m.attributesTooMany).default([]),
+    attributes: z
+      .array(attributeDefinitionSchema)
+      .max(MAX_CATEGORY_ATTRIBUTES, m.attributesTooMany)
+      .default([]),
   })
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
     for (const { key } of input.attributes) {
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['attributes'], message: m.attributeKeyRepeated(key) });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['attributes'], message: m.attributeKeyRepeated(key) });
       seen.add(key);
     }
   });
@@ -115,7 +119,11 @@ export function checkAttributeValues(
       problems[field] = m.attributeNotBoolean(definition.label);
     else if (
       definition.type === 'enum' &&
-      (typeof value !== 'string' || !value.trim() || value.length > MAX_TEXT_VALUE || value.includes(',') || !plainText()(value))
+      (typeof value !== 'string' ||
+        !value.trim() ||
+        value.length > MAX_TEXT_VALUE ||
+        value.includes(',') ||
+        !plainText()(value))
     )
       problems[field] = m.attributeNotText(definition.label);
   }

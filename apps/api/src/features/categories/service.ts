@@ -1,4 +1,4 @@
-import { type Category, type CategoryInput, categoryMessages as m, type DeleteResult } from '@store/shared';
+import { type Category, type CategoryInput, type DeleteResult, categoryMessages as m } from '@store/shared';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import type { CategoriesRepo, CategoryRow, CategoryWrites } from './repo.js';
 import { type CategoryNode, CategoryTree } from './tree.js';
@@ -51,7 +51,10 @@ export function createCategoriesService(repo: CategoriesRepo) {
       const kept = after.find((definition) => definition.key === before.key);
       if (kept && kept.type === before.type) continue;
       const holding = await writes.holding(ids, before.key);
-      if (holding > 0) throw new Conflict(m.attributeInUse(before.key, holding), { attributes: m.attributeInUse(before.key, holding) });
+      if (holding > 0)
+        throw new Conflict(m.attributeInUse(before.key, holding), {
+          attributes: m.attributeInUse(before.key, holding),
+        });
     }
   }
 
@@ -63,7 +66,8 @@ export function createCategoriesService(repo: CategoriesRepo) {
     attributes: input.attributes,
   });
 
-  const slugTaken = (slug: string) => new Conflict(m.categorySlugTaken(slug), { slug: m.categorySlugTaken(slug) });
+  const slugTaken = (slug: string) =>
+    new Conflict(m.categorySlugTaken(slug), { slug: m.categorySlugTaken(slug) });
 
   /** The category as written, counted and placed in the tree as it now is. */
   async function written(writes: CategoryWrites, slug: string): Promise<Category> {
@@ -109,7 +113,8 @@ export function createCategoriesService(repo: CategoriesRepo) {
         if (parent && tree.subtree(self).includes(parent)) throw invalid('parent', m.categoryParentCycle);
         checkKeys(tree, input, parent, self);
         await checkValuesKept(writes, tree, self, input, parent);
-        if ((await writes.update(self.id, toRow(input, parent))) === 'slug-taken') throw slugTaken(input.slug);
+        if ((await writes.update(self.id, toRow(input, parent))) === 'slug-taken')
+          throw slugTaken(input.slug);
         return written(writes, input.slug);
       });
     },

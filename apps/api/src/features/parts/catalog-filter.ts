@@ -1,11 +1,11 @@
 import {
-  apiMessages,
   type AttributeDefinition,
   type AttributeValues,
+  apiMessages,
   attributeFilters,
   type CatalogFilterQuery,
-  categoryMessages as m,
   filterValues,
+  categoryMessages as m,
   parseRange,
   type Range,
   toCents,
@@ -84,7 +84,11 @@ export function resolveFilter(
     } else if (definition.type === 'boolean') {
       const values = filterValues(text);
       if (values.every((value) => value === 'true' || value === 'false'))
-        attributes.push({ key, type: 'boolean', values: [...new Set(values)].map((value) => value === 'true') });
+        attributes.push({
+          key,
+          type: 'boolean',
+          values: [...new Set(values)].map((value) => value === 'true'),
+        });
       else problems[field] = m.filterBooleanInvalid;
     } else {
       attributes.push({ key, type: 'enum', values: [...new Set(filterValues(text))] });

@@ -94,7 +94,10 @@ export function createFacetsRepo(db: Database) {
      * CTE; then, per facet, its values counted over the rows that pass every *other* facet's
      * selection, and the total over the rows that pass them all.
      */
-    async counts(filter: CatalogFilter, specs: FacetSpec[]): Promise<{ total: number; facets: FacetCounts[] }> {
+    async counts(
+      filter: CatalogFilter,
+      specs: FacetSpec[],
+    ): Promise<{ total: number; facets: FacetCounts[] }> {
       const columns = specs.map((spec, index) => columnOf(spec, filter, column(index)));
       const kept = columns.map((c, index) => sql`${c.value} as ${column(index)}`);
       const others = (except: number) =>

@@ -52,7 +52,9 @@ export function compatibleCondition({ partId, categoryId, values }: CompatibleWi
     sql`${parts.id} <> ${partId}::uuid`,
     categoryId ? sql`${parts.categoryId} is distinct from ${categoryId}::uuid` : undefined,
     or(...entries.map(([key, value]) => holds(key, value))),
-    ...entries.map(([key, value]) => sql`(${parts.attributes} -> ${key}::text is null or ${holds(key, value)})`),
+    ...entries.map(
+      ([key, value]) => sql`(${parts.attributes} -> ${key}::text is null or ${holds(key, value)})`,
+    ),
   ) as SQL;
 }
 

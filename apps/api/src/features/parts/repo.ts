@@ -106,7 +106,12 @@ export function createPartsRepo(db: Database) {
       order,
       cursor,
       ...filter
-    }: CatalogFilter & { offset: number; limit: number; order: PartOrder; cursor?: PartsCursor | undefined }) {
+    }: CatalogFilter & {
+      offset: number;
+      limit: number;
+      order: PartOrder;
+      cursor?: PartsCursor | undefined;
+    }) {
       const orderBy =
         order === 'relevance'
           ? [sql`similarity(${parts.name}, ${filter.q ?? ''}) desc`, asc(parts.id)]

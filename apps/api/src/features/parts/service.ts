@@ -28,7 +28,12 @@ import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import type { CategoriesService, CategoryTree } from '../categories/index.js';
 import { UPLOADED_IMAGE_PATTERN } from '../images/index.js';
-import { type CompatibleWith, compatibilityValues, type ResolvedFilter, resolveFilter } from './catalog-filter.js';
+import {
+  type CompatibleWith,
+  compatibilityValues,
+  type ResolvedFilter,
+  resolveFilter,
+} from './catalog-filter.js';
 import { toPartDto } from './dto.js';
 import type { FacetCounts, FacetSpec, FacetsRepo } from './facets-repo.js';
 import type { PartChanges, PartEdits, PartRow, PartsRepo } from './repo.js';
@@ -122,10 +127,14 @@ export function createPartsService(
     new Conflict(apiMessages.skuTaken(sku), { sku: apiMessages.skuTaken(sku) });
 
   /** The part to match (`compatibleWith`), with its compatibility values; a 400 when unknown. */
-  async function compatibleWith(tree: CategoryTree, partId: string | undefined): Promise<CompatibleWith | undefined> {
+  async function compatibleWith(
+    tree: CategoryTree,
+    partId: string | undefined,
+  ): Promise<CompatibleWith | undefined> {
     if (!partId) return undefined;
     const part = await repo.findListed(partId);
-    if (!part) throw new Invalid(apiMessages.invalidQuery, { compatibleWith: categoryMessages.compatibleWithUnknown });
+    if (!part)
+      throw new Invalid(apiMessages.invalidQuery, { compatibleWith: categoryMessages.compatibleWithUnknown });
     const category = part.categoryId ? tree.get(part.categoryId) : undefined;
     const definitions = category ? tree.definitions(category) : [];
     return { partId, categoryId: part.categoryId, values: compatibilityValues(definitions, part.attributes) };
@@ -152,7 +161,8 @@ export function createPartsService(
       ...(counts.min !== undefined && { min: scale(counts.min) }),
       ...(counts.max !== undefined && { max: scale(counts.max) }),
     });
-    if (spec.kind === 'brand') return { key: 'brand', label: categoryMessages.facetBrand, type: 'enum', values };
+    if (spec.kind === 'brand')
+      return { key: 'brand', label: categoryMessages.facetBrand, type: 'enum', values };
     if (spec.kind === 'price')
       return { key: 'price', label: categoryMessages.facetPrice, type: 'number', ...bounds(fromCents) };
     const { key, label, type, unit } = spec.definition;
@@ -197,7 +207,11 @@ export function createPartsService(
 
     async add(admin: Caller, input: ProductInput): Promise<InsertResult> {
       checkImage(input.img);
-      const placement = place(await options.categories.tree(), input.category ?? null, input.attributes ?? {});
+      const placement = place(
+        await options.categories.tree(),
+        input.category ?? null,
+        input.attributes ?? {},
+      );
       const row: PartChanges = {
         ...toEdits(input),
         sku: input.sku,
