@@ -18,15 +18,6 @@ export interface FacetCounts {
   max?: number;
 }
 
-/** A row of the counts: `facet` -1 is the total. Numbers may arrive as text (numeric). */
-interface FacetRow {
-  facet: number | string;
-  value: string | null;
-  n: number | string;
-  lo: string | number | null;
-  hi: string | number | null;
-}
-
 interface Column {
   /** The expression the scan keeps for this facet (`c0`, `c1`, …). */
   value: SQL;
@@ -43,8 +34,8 @@ function selectionOn(name: SQL, selection: AttributeSelection | undefined): SQL 
   if (selection.type === 'number') {
     const { min, max } = selection.range;
     return and(
-      min !== undefined ? sql`${name} >= ${min}::numeric` : undefined,
-      max !== undefined ? sql`${name} <= ${max}::numeric` : undefined,
+      min !== undefined ? sql`${name} >= ${min}::float8` : undefined,
+      max !== undefined ? sql`${name} <= ${max}::float8` : undefined,
     );
   }
   const values = selection.values.map((value) => sql`${String(value)}::text`);
@@ -89,45 +80,82 @@ function columnOf(spec: FacetSpec, filter: CatalogFilter, name: SQL): Column {
 export function createFacetsRepo(db: Database) {
   return {
     /**
-     * Every facet's counts in one statement (decision 049): one scan of the parts the base filter
-     * keeps (the category through its index), each facet's column kept once in a materialized
-     * CTE; then, per facet, its values counted over the rows that pass every *other* facet's
-     * selection, and the total over the rows that pass them all.
+     * Every facet's counts in one statement and one pass (decision 049): the parts the base
+     * filter keeps (a category through its index) are read once, each facet's value taken from
+     * them once; `GROUPING SETS` then counts each value facet's values, and one more set takes
+     * the total and every number's bounds. Each aggregate counts only the rows that pass every
+     * *other* facet's selection (a FILTER on the flags of the selections), so a facet's counts
+     * relax its own.
      */
     async counts(
       filter: CatalogFilter,
       specs: FacetSpec[],
     ): Promise<{ total: number; facets: FacetCounts[] }> {
       const columns = specs.map((spec, index) => columnOf(spec, filter, column(index)));
-      const kept = columns.map((c, index) => sql`${c.value} as ${column(index)}`);
-      const others = (except: number) =>
-        and(...columns.map((c, index) => (index === except ? undefined : c.selected))) ?? sql`true`;
-      const branches = columns.map((c, index) => {
-        const name = column(index);
-        return c.counted === 'values'
-          ? sql`select ${index}, ${name}::text, count(*)::integer, null::numeric, null::numeric from base where ${name} is not null and ${others(index)} group by ${name}`
-          : sql`select ${index}, null::text, count(*)::integer, min(${name})::numeric, max(${name})::numeric from base where ${others(index)}`;
-      });
-      const total = sql`select -1 as facet, null::text as value, count(*)::integer as n, null::numeric as lo, null::numeric as hi from base where ${others(-1)}`;
+      const flag = (index: number) => sql.raw(`m${index}`);
+      const selectedIndexes = columns.flatMap((c, index) => (c.selected ? [index] : []));
+      const kept = [...columns.map((c, index) => sql`${c.value} as ${column(index)}`)];
+      // Each selection once, as a flag the aggregates' filters combine.
+      const flagged = [
+        sql`x.*`,
+        ...selectedIndexes.map((index) => sql`${columns[index]?.selected} as ${flag(index)}`),
+      ];
+      const passing = (except: number) => {
+        const flags = selectedIndexes.filter((index) => index !== except).map(flag);
+        return flags.length > 0 ? sql` filter (where ${sql.join(flags, sql` and `)})` : sql``;
+      };
+      const valueFacets = columns.flatMap((c, index) => (c.counted === 'values' ? [index] : []));
+      const aggregates = [
+        sql`count(*)${passing(-1)} as total`,
+        ...columns.map((c, index) =>
+          c.counted === 'values'
+            ? sql`count(*)${passing(index)} as ${sql.raw(`n${index}`)}`
+            : sql`min(${column(index)})${passing(index)} as ${sql.raw(`lo${index}`)}, max(${column(index)})${passing(index)} as ${sql.raw(`hi${index}`)}`,
+        ),
+      ];
+      const sets = [...valueFacets.map((index) => sql`(${column(index)})`), sql`()`];
+      const groupings =
+        valueFacets.length > 0 ? sql`grouping(${sql.join(valueFacets.map(column), sql`, `)})` : sql`0`;
       const result = await db.execute(
-        sql`with base as materialized (select ${sql.join([sql`1 as one`, ...kept], sql`, `)} from ${parts} where ${baseCondition(filter)})
-            ${sql.join([total, ...branches], sql` union all `)}`,
+        sql`select ${groupings} as grouped, ${sql.join(
+          [
+            ...valueFacets.map((index) => sql`${column(index)}::text as ${sql.raw(`v${index}`)}`),
+            ...aggregates,
+          ],
+          sql`, `,
+        )}
+            from (select ${sql.join(flagged, sql`, `)}
+                  from (select ${sql.join(kept, sql`, `)} from ${parts} where ${baseCondition(filter)}) x) y
+            group by grouping sets (${sql.join(sets, sql`, `)})`,
       );
       const facets: FacetCounts[] = specs.map(() => ({ values: [] }));
-      let count = 0;
-      for (const row of (result as unknown as { rows: FacetRow[] }).rows) {
-        const facet = Number(row.facet);
-        if (facet === -1) {
-          count = Number(row.n);
+      let total = 0;
+      // `grouped` has a bit per value facet, set for those not grouped in the row's set (the
+      // first facet is the highest bit): all set is the total's row.
+      const all = (1 << valueFacets.length) - 1;
+      for (const row of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
+        const grouped = Number(row.grouped);
+        if (grouped === all) {
+          total = Number(row.total);
+          columns.forEach((c, index) => {
+            if (c.counted !== 'bounds') return;
+            const target = facets[index];
+            const lo = row[`lo${index}`];
+            const hi = row[`hi${index}`];
+            if (target && lo !== null && lo !== undefined) target.min = Number(lo);
+            if (target && hi !== null && hi !== undefined) target.max = Number(hi);
+          });
           continue;
         }
-        const target = facets[facet];
-        if (!target) continue;
-        if (row.value !== null) target.values.push({ value: row.value, count: Number(row.n) });
-        if (row.lo !== null) target.min = Number(row.lo);
-        if (row.hi !== null) target.max = Number(row.hi);
+        valueFacets.forEach((index, position) => {
+          const bit = 1 << (valueFacets.length - 1 - position);
+          if (grouped & bit) return;
+          const value = row[`v${index}`];
+          const count = Number(row[`n${index}`]);
+          if (typeof value === 'string' && count > 0) facets[index]?.values.push({ value, count });
+        });
       }
-      return { total: count, facets };
+      return { total, facets };
     },
   };
 }

@@ -20,9 +20,12 @@ const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}
 const holds = (key: string, value: string | number | boolean) =>
   sql`${parts.attributes} @> ${JSON.stringify({ [key]: value })}::jsonb`;
 
-/** An attribute's value as a number, or null when the part holds none (or, retyped, not a number). */
+/**
+ * An attribute's value as a number, or null when the part holds none (or, retyped, not a number).
+ * float8: the value was a JSON number, and float8 compares and aggregates faster than numeric.
+ */
 export const numberOf = (key: string): SQL<number | null> =>
-  sql`(case when jsonb_typeof(${parts.attributes} -> ${key}::text) = 'number' then (${parts.attributes} -> ${key}::text)::numeric end)`;
+  sql`(case when jsonb_typeof(${parts.attributes} -> ${key}::text) = 'number' then (${parts.attributes} -> ${key}::text)::float8 end)`;
 
 /** An enum's or yes/no's value as text (`'true'` for a JSON true), or null. */
 export const textOf = (key: string): SQL<string | null> => sql`(${parts.attributes} ->> ${key}::text)`;
@@ -37,7 +40,7 @@ export function inRange(value: SQL | typeof parts.priceCents, range: Range, cast
 
 /** One attribute filter on the parts table: any of its values, or its range. */
 export function attributeCondition(selection: AttributeSelection): SQL | undefined {
-  if (selection.type === 'number') return inRange(numberOf(selection.key), selection.range, sql`::numeric`);
+  if (selection.type === 'number') return inRange(numberOf(selection.key), selection.range, sql`::float8`);
   return or(...selection.values.map((value) => holds(selection.key, value)));
 }
 
