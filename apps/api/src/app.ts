@@ -10,6 +10,9 @@ import type { IdentityProvider } from './auth/identity.js';
 import { identitySettingsElement } from './auth/identity-settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { auditHandlers } from './features/audit/handlers.js';
+import { createAuditRepo } from './features/audit/repo.js';
+import { createAuditService } from './features/audit/service.js';
 import { cartHandlers } from './features/cart/handlers.js';
 import { createCartRepo } from './features/cart/repo.js';
 import { createCartService } from './features/cart/service.js';
@@ -219,8 +222,10 @@ export function createApp({
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   if (readCache) api.use(forgetOnWrite(readCache));
   const users = createUsersRepo(database.db);
+  // Every admin action's entry, written by the acting feature in its own transaction (issue 24).
+  const audit = createAuditService(createAuditRepo(database.db));
+  const categories = createCategoriesService(createCategoriesRepo(database.db), { audit });
   const partsRepo = createPartsRepo(database.db);
-  const categories = createCategoriesService(createCategoriesRepo(database.db));
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
   // without one, the sitemap's own TTL applies.
@@ -252,6 +257,7 @@ export function createApp({
     identity: identityHandlers(config.identitySettings),
     parts: partsHandlers(
       createPartsService(partsRepo, {
+        audit,
         imageHostOrigins: config.imageHostOrigins,
         categories,
         facets: createFacetsRepo(database.db),
@@ -297,6 +303,7 @@ export function createApp({
       },
     ),
     outbox: outboxHandlers(createOutboxService(createOutboxStore(config.outboxDir))),
+    audit: auditHandlers(audit),
     users: usersHandlers(
       createUsersService({
         repo: users,

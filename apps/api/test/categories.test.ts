@@ -236,6 +236,20 @@ describe('changing the tree under its parts', () => {
     await ctx.http().delete('/api/categories/empty').set(admin.auth).expect(200);
     const tree = await ctx.http().get('/api/categories').expect(200);
     expect(tree.body.map((c: { slug: string }) => c.slug)).toEqual(['parts-root', 'processors']);
+    // Every change to the tree is in the audit trail, refusals none.
+    const audit = await ctx.http().get('/api/audit?limit=100').set(admin.auth).expect(200);
+    const categoryEntries = audit.body
+      .filter((e: { action: string }) => e.action.startsWith('category.'))
+      .map((e: { action: string; target: { id: string } }) => `${e.action} ${e.target.id}`);
+    expect(categoryEntries.sort()).toEqual(
+      [
+        'category.add parts-root',
+        'category.add cpus',
+        'category.add empty',
+        'category.edit processors',
+        'category.delete empty',
+      ].sort(),
+    );
     expect(tree.body[0].partCount).toBe(tree.body[1].partCount + 1);
   });
 });

@@ -5,6 +5,7 @@ import {
   cartPageMessages,
   orderLineMessages,
   orderPageMessages,
+  purchaseMessages,
 } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { addCartPart, setServerLine } from './cart-parts';
@@ -84,10 +85,8 @@ test('a visitor fills a cart, signs in, and the cart merges into the account’s
   await expect(page.getByTestId('cart-units')).toHaveText('60');
 
   // Checking out: one order of both lines, with the buyer's PO reference, then its confirmation.
-  await page.getByLabel(cartCheckoutMessages.phone, { exact: true }).fill('+1 555 010 4242');
-  await page
-    .getByLabel(cartCheckoutMessages.address, { exact: true })
-    .fill('42 Bench Street, Springfield 40042');
+  await page.getByLabel(purchaseMessages.phone, { exact: true }).fill('+1 555 010 4242');
+  await page.getByLabel(purchaseMessages.address, { exact: true }).fill('42 Bench Street, Springfield 40042');
   await page.getByLabel(cartCheckoutMessages.poReference).fill('PO-2026-0042');
   await page.getByRole('button', { name: cartCheckoutMessages.placeOrder }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders\/[^/?]+\?placed=1$/);
@@ -194,10 +193,8 @@ test('stock gone while checking out: nothing is ordered, the line says what is l
   });
   expect(bought.status(), await bought.text()).toBe(201);
 
-  await page.getByLabel(cartCheckoutMessages.phone, { exact: true }).fill('+1 555 010 4343');
-  await page
-    .getByLabel(cartCheckoutMessages.address, { exact: true })
-    .fill('43 Bench Street, Springfield 40043');
+  await page.getByLabel(purchaseMessages.phone, { exact: true }).fill('+1 555 010 4343');
+  await page.getByLabel(purchaseMessages.address, { exact: true }).fill('43 Bench Street, Springfield 40043');
   await page.getByRole('button', { name: cartCheckoutMessages.placeOrder }).click();
   await expect(page.getByTestId('checkout-refused')).toBeVisible();
   await expect(line.getByTestId('line-problem')).toContainText(cartMessages.overStock(30));

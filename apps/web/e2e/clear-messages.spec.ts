@@ -35,8 +35,12 @@ test.describe('messages that say what happened', () => {
     admin,
   }) => {
     await signInAs(page, customer);
+    // The top bar reads the cart after the page: were it refused after the role change below,
+    // its toast would come before the reload and be wiped by it.
+    const cartRead = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/cart');
     await page.goto('/dashboard/myorders');
     await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
+    await cartRead;
     // A role change ends every token issued before it (docs/architecture.md, 'Identity'): the
     // next calls answer 401.
     const promoted = await request.put(`/api/user/admin/${encodeURIComponent(customer.email)}`, {

@@ -8,6 +8,7 @@ export * from './money.js';
 export * from './order-moves.js';
 export * from './page-search.js';
 export * from './quick-order.js';
+export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/cart.js';
 export * from './schemas/catalog-filter.js';

@@ -407,3 +407,29 @@ export const images = pgTable(
     check('images_size_matches', sql`${t.size} = octet_length(${t.bytes})`),
   ],
 );
+
+/**
+ * The audit trail (migration 0021): one entry per admin action, written in the action's own
+ * transaction, never updated or deleted (a trigger refuses it). `before` and `after` hold the
+ * fields the action changed, as the API names them.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull().default(''),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_entries_newest_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_entries_actor_idx').on(t.actor, t.at.desc(), t.id.desc()),
+    index('audit_entries_action_idx').on(t.action, t.at.desc(), t.id.desc()),
+    index('audit_entries_target_idx').on(t.targetType, t.targetId, t.at.desc(), t.id.desc()),
+  ],
+);

@@ -65,6 +65,7 @@ const answers: AnswerChecks = {
     reorder: by(contract.cart.reorder.responses[200].schema),
   },
   invoices: { pdf: none },
+  audit: { list: by(contract.audit.list.responses[200].schema), csv: none },
   outbox: { list: by(contract.outbox.list.responses[200].schema) },
   users: {
     signIn: by(contract.users.signIn.responses[200].schema),

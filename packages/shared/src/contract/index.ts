@@ -1,3 +1,4 @@
+import { audit } from './audit.js';
 import { cart } from './cart.js';
 import { categories } from './categories.js';
 import type { RouteContract } from './define.js';
@@ -29,6 +30,7 @@ export const contract = {
   cart,
   invoices,
   outbox,
+  audit,
   users,
 } satisfies { [F in keyof RouteTable]: Record<keyof RouteTable[F], RouteContract> };
 

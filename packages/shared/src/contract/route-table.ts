@@ -95,6 +95,10 @@ export const routeTable = {
   outbox: feature({
     list: { method: 'get', path: '/api/outbox', access: 'admin', list: true },
   }),
+  audit: feature({
+    list: { method: 'get', path: '/api/audit', access: 'admin', list: true },
+    csv: { method: 'get', path: '/api/audit.csv', access: 'admin', produces: 'text/csv' },
+  }),
   users: feature({
     signIn: { method: 'put', path: '/api/user/:email', access: 'id-token' },
     refreshSession: { method: 'post', path: '/api/session/refresh', access: 'signed-in' },

@@ -65,8 +65,6 @@ export const cartPageMessages = {
 
 export const cartCheckoutMessages = {
   heading: 'Checkout',
-  phone: 'Phone',
-  address: 'Address',
   poReference: 'PO reference (optional)',
   poHint: 'Your purchase-order number, printed on the order and the invoice.',
   placeOrder: 'Place order',

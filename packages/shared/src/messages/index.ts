@@ -6,6 +6,7 @@
  * uses, so the first load carries only the shell's words.
  */
 export * from './api-errors.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './cart.js';
 export * from './cart-page.js';

@@ -5,7 +5,10 @@ import type { CategoriesService } from './service.js';
 export const categoriesHandlers = (service: CategoriesService) =>
   ({
     list: { cached: ['categories', 'parts'], handle: () => service.list() },
-    add: { changes: ['categories'], handle: ({ body }) => service.add(body) },
-    update: { changes: ['categories'], handle: ({ params, body }) => service.update(params.slug, body) },
-    remove: { changes: ['categories'], handle: ({ params }) => service.remove(params.slug) },
+    add: { changes: ['categories'], handle: ({ user, body }) => service.add(user, body) },
+    update: {
+      changes: ['categories'],
+      handle: ({ user, params, body }) => service.update(user, params.slug, body),
+    },
+    remove: { changes: ['categories'], handle: ({ user, params }) => service.remove(user, params.slug) },
   }) satisfies FeatureHandlers<'categories'>;

@@ -124,11 +124,14 @@ export function createCategoriesRepo(db: Database) {
       return new Map(rows.flatMap((row) => (row.id ? [[row.id, row.n] as const] : [])));
     },
 
-    /** Runs `work` in one transaction, under the tree's lock, with the row operations of a write. */
-    write<T>(work: (writes: CategoryWrites) => Promise<T>): Promise<T> {
+    /**
+     * Runs `work` in one transaction, under the tree's lock, with the row operations of a write
+     * and the transaction's handle (for the audit entry that commits with the change).
+     */
+    write<T>(work: (writes: CategoryWrites, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(categoryTreeLock);
-        return work(treeWrites(tx));
+        return work(treeWrites(tx), tx);
       });
     },
   };

@@ -1,5 +1,7 @@
 import { type Category, type CategoryInput, type DeleteResult, categoryMessages as m } from '@store/shared';
+import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
+import { type AuditTrail, changedFields } from '../audit/index.js';
 import type { CategoriesRepo, CategoryRow, CategoryWrites } from './repo.js';
 import { type CategoryNode, CategoryTree } from './tree.js';
 
@@ -9,7 +11,17 @@ const invalid = (field: string, message: string) => new Invalid(message, { [fiel
  * The category tree (issue 23): public reads, and an admin's writes, each checked against the
  * tree as it is inside the write's transaction, under the tree's lock.
  */
-export function createCategoriesService(repo: CategoriesRepo) {
+export function createCategoriesService(repo: CategoriesRepo, { audit }: { audit: AuditTrail }) {
+  const target = (slug: string, name: string) => ({ type: 'category' as const, id: slug, label: name });
+  /** A category as the audit trail records it: as an admin sends it. */
+  const auditFields = (tree: CategoryTree, node: CategoryNode) => ({
+    slug: node.slug,
+    name: node.name,
+    parent: (node.parentId && tree.get(node.parentId)?.slug) || null,
+    position: node.position,
+    attributes: node.attributes,
+  });
+
   /** The parent named by slug: none for top-level; a 400 for one that does not exist. */
   function parentOf(tree: CategoryTree, input: CategoryInput): CategoryNode | undefined {
     if (!input.parent) return undefined;
@@ -93,19 +105,25 @@ export function createCategoriesService(repo: CategoriesRepo) {
       return new CategoryTree(await repo.tree());
     },
 
-    add(input: CategoryInput): Promise<Category> {
-      return repo.write(async (writes) => {
+    add(admin: Caller, input: CategoryInput): Promise<Category> {
+      return repo.write(async (writes, tx) => {
         const tree = new CategoryTree(await writes.tree());
         const parent = parentOf(tree, input);
         checkKeys(tree, input, parent);
         const outcome = await writes.insert(toRow(input, parent));
         if (outcome.kind === 'slug-taken') throw slugTaken(input.slug);
+        await audit.record(tx, {
+          actor: admin.email,
+          action: 'category.add',
+          target: target(input.slug, input.name),
+          after: { ...input, parent: input.parent ?? null },
+        });
         return written(writes, input.slug);
       });
     },
 
-    update(slug: string, input: CategoryInput): Promise<Category> {
-      return repo.write(async (writes) => {
+    update(admin: Caller, slug: string, input: CategoryInput): Promise<Category> {
+      return repo.write(async (writes, tx) => {
         const tree = new CategoryTree(await writes.tree());
         const self = tree.find(slug);
         if (!self) throw new NotFound(m.categoryNotFound);
@@ -115,12 +133,21 @@ export function createCategoriesService(repo: CategoriesRepo) {
         await checkValuesKept(writes, tree, self, input, parent);
         if ((await writes.update(self.id, toRow(input, parent))) === 'slug-taken')
           throw slugTaken(input.slug);
+        const edited = changedFields(auditFields(tree, self), { ...input, parent: input.parent ?? null });
+        if (edited) {
+          await audit.record(tx, {
+            actor: admin.email,
+            action: 'category.edit',
+            target: target(input.slug, input.name),
+            ...edited,
+          });
+        }
         return written(writes, input.slug);
       });
     },
 
-    remove(slug: string): Promise<DeleteResult> {
-      return repo.write(async (writes) => {
+    remove(admin: Caller, slug: string): Promise<DeleteResult> {
+      return repo.write(async (writes, tx) => {
         const tree = new CategoryTree(await writes.tree());
         const self = tree.find(slug);
         if (!self) throw new NotFound(m.categoryNotFound);
@@ -131,6 +158,12 @@ export function createCategoriesService(repo: CategoriesRepo) {
         const outcome = await writes.remove(self.id);
         if (outcome === 'has-children') throw new Conflict(m.categoryHasChildren);
         if (outcome === 'has-parts') throw new Conflict(m.categoryHasParts(1));
+        await audit.record(tx, {
+          actor: admin.email,
+          action: 'category.delete',
+          target: target(self.slug, self.name),
+          before: auditFields(tree, self),
+        });
         return { acknowledged: true, deletedCount: 1 };
       });
     },

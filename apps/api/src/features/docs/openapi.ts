@@ -14,16 +14,22 @@ const totalHeader = z.object({
   'X-Total-Count': z.string().meta({ description: 'How many items match, across all pages.' }),
 });
 
-/** The catalog also says where its next page is, and when a search's total stopped counting. */
+/**
+ * The catalog and the audit log also say where their next page is, and when a total stopped
+ * counting at its cap.
+ */
 const catalogHeaders = totalHeader.extend({
   'X-Total-Count-Capped': z.literal('true').optional().meta({
     description: 'Present when a search stopped counting at its cap: at least `X-Total-Count` match.',
   }),
   Link: z.string().optional().meta({
-    description: '`<…?cursor=…>; rel="next"` when more parts follow (not for a relevance-ranked search).',
+    description: '`<…?cursor=…>; rel="next"` when more follow (not for a relevance-ranked search).',
   }),
   'X-Next-Cursor': z.string().optional().meta({ description: 'The `cursor` of the next page, alone.' }),
 });
+
+/** The lists paged by keyset, whose answers carry the next page's cursor. */
+const KEYSET_LISTS = new Set(['/api/parts', '/api/audit']);
 
 /** `/api/part/:id` → `/api/part/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
@@ -50,7 +56,7 @@ function operation(route: RouteContract): ZodOpenApiOperationObject {
           ...(response.schema && { content: { 'application/json': { schema: response.schema } } }),
           ...(route.list &&
             status.startsWith('2') && {
-              headers: route.path === '/api/parts' ? catalogHeaders : totalHeader,
+              headers: KEYSET_LISTS.has(route.path) ? catalogHeaders : totalHeader,
             }),
         },
       ]),

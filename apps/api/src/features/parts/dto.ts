@@ -36,3 +36,23 @@ export function toPartDto(row: PartRow, lowStockThreshold: number, categorySlug:
     attributes: row.attributes,
   };
 }
+
+/**
+ * A part as the audit trail records it (features/audit): the fields an admin sets, named and
+ * valued as the API shows them (the price in dollars). Fields an edit leaves out are undefined,
+ * and an edit's entry keeps only the fields it changed (`changedFields`).
+ */
+export const partAuditFields = (
+  row: Partial<Pick<PartRow, 'sku' | 'orderMultiple' | 'availableQuantity' | 'bulkDiscount'>> &
+    Pick<PartRow, 'name' | 'img' | 'priceCents' | 'minOrderQuantity' | 'description'>,
+) => ({
+  sku: row.sku,
+  name: row.name,
+  price: fromCents(row.priceCents),
+  minOrderQuantity: row.minOrderQuantity,
+  orderMultiple: row.orderMultiple,
+  availableQuantity: row.availableQuantity,
+  description: row.description,
+  bulkDiscount: row.bulkDiscount,
+  img: row.img,
+});

@@ -7,7 +7,7 @@ export const partsHandlers = (service: PartsService) =>
     list: { cached: ['parts', 'categories'], handle: ({ query }) => service.list(query) },
     get: { cached: ['parts', 'categories'], handle: ({ params }) => service.get(params.id) },
     add: { changes: ['parts'], handle: ({ user, body }) => service.add(user, body) },
-    update: { changes: ['parts'], handle: ({ params, body }) => service.update(params.id, body) },
-    remove: { changes: ['parts'], handle: ({ params }) => service.remove(params.id) },
+    update: { changes: ['parts'], handle: ({ user, params, body }) => service.update(user, params.id, body) },
+    remove: { changes: ['parts'], handle: ({ user, params }) => service.remove(user, params.id) },
     facets: { cached: ['parts', 'categories'], handle: ({ query }) => service.facets(query) },
   }) satisfies FeatureHandlers<'parts'>;

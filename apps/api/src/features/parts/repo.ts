@@ -69,32 +69,39 @@ function after({ sort, key, id }: PartsCursor): SQL {
   return sql`(${parts.priceCents}, ${parts.id}) ${op} (${key}::integer, ${id}::uuid)`;
 }
 
-export function createPartsRepo(db: Database) {
-  async function setEdits(id: string, edits: PartEdits, stock?: StockChange): Promise<UpdateOutcome> {
-    const part = and(eq(parts.id, id), listed);
-    if (!stock) {
-      const updated = await db.update(parts).set(edits).where(part).returning({ id: parts.id });
-      return updated.length > 0 ? { kind: 'updated' } : { kind: 'missing' };
-    }
-    let current = stock.before;
-    for (let attempt = 0; attempt < STOCK_ATTEMPTS && current === stock.before; attempt += 1) {
-      const updated = await db
-        .update(parts)
-        .set({ ...edits, availableQuantity: stock.after })
-        .where(and(part, eq(parts.availableQuantity, stock.before)))
-        .returning({ id: parts.id });
-      if (updated.length > 0) return { kind: 'updated' };
-      const [row] = await db
-        .select({ availableQuantity: parts.availableQuantity })
-        .from(parts)
-        .where(part)
-        .limit(1);
-      if (!row) return { kind: 'missing' };
-      current = row.availableQuantity;
-    }
-    return { kind: 'stock-moved', availableQuantity: current };
+/** Sets the edits (and the stock, by compare-and-set) on `db`: a transaction or a savepoint. */
+async function setEdits(
+  db: Database,
+  id: string,
+  edits: PartEdits,
+  stock?: StockChange,
+): Promise<UpdateOutcome> {
+  const part = and(eq(parts.id, id), listed);
+  if (!stock) {
+    const updated = await db.update(parts).set(edits).where(part).returning({ id: parts.id });
+    return updated.length > 0 ? { kind: 'updated' } : { kind: 'missing' };
   }
+  let current = stock.before;
+  for (let attempt = 0; attempt < STOCK_ATTEMPTS && current === stock.before; attempt += 1) {
+    const updated = await db
+      .update(parts)
+      .set({ ...edits, availableQuantity: stock.after })
+      .where(and(part, eq(parts.availableQuantity, stock.before)))
+      .returning({ id: parts.id });
+    if (updated.length > 0) return { kind: 'updated' };
+    const [row] = await db
+      .select({ availableQuantity: parts.availableQuantity })
+      .from(parts)
+      .where(part)
+      .limit(1);
+    if (!row) return { kind: 'missing' };
+    current = row.availableQuantity;
+  }
+  return { kind: 'stock-moved', availableQuantity: current };
+}
 
+/** The parts' reads and writes on `db`: the pool, or one transaction. */
+function partRows(db: Database) {
   return {
     /**
      * One page, and the key of its last row when more follow (read as one row more than asked).
@@ -178,7 +185,9 @@ export function createPartsRepo(db: Database) {
      */
     async update(id: string, edits: PartEdits, stock?: StockChange): Promise<UpdateOutcome> {
       try {
-        return await setEdits(id, edits, stock);
+        // In a savepoint: a refused edit (a taken SKU) rolls back to here, not the caller's whole
+        // transaction, so the part can still be read below and the caller can still answer.
+        return await db.transaction((savepoint) => setEdits(savepoint, id, edits, stock));
       } catch (error) {
         if (isUniqueViolation(error, SKU_INDEX)) return { kind: 'sku-taken' };
         if (isCheckViolation(error, WHOLE_PACKS_CHECK)) {
@@ -193,14 +202,40 @@ export function createPartsRepo(db: Database) {
       }
     },
 
-    /** Leaves the storefront; the row stays for the orders that name it. */
-    async softDelete(id: string): Promise<boolean> {
-      const deleted = await db
+    /** Leaves the storefront; the row stays for the orders that name it. The part as it was listed. */
+    async softDelete(id: string): Promise<PartRow | undefined> {
+      const [deleted] = await db
         .update(parts)
         .set({ deletedAt: sql`now()` })
         .where(and(eq(parts.id, id), listed))
-        .returning({ id: parts.id });
-      return deleted.length > 0;
+        .returning();
+      return deleted;
+    },
+
+    /** The listed part, locked until the transaction ends: what an edit's audit entry starts from. */
+    async findListedForUpdate(id: string): Promise<PartRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(parts)
+        .where(and(eq(parts.id, id), listed))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+  };
+}
+
+export type PartRows = ReturnType<typeof partRows>;
+
+export function createPartsRepo(db: Database) {
+  return {
+    ...partRows(db),
+    /**
+     * Runs `work` in one transaction, with the parts' rows on it and the transaction's handle
+     * (for the audit entry that commits with the change, features/audit).
+     */
+    inTransaction<T>(work: (parts: PartRows, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(partRows(tx), tx));
     },
   };
 }

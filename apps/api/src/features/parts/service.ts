@@ -26,6 +26,7 @@ import {
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
+import { type AuditTrail, changedFields } from '../audit/index.js';
 import type { CategoriesService, CategoryTree } from '../categories/index.js';
 import { UPLOADED_IMAGE_PATTERN } from '../images/index.js';
 import {
@@ -34,9 +35,9 @@ import {
   type ResolvedFilter,
   resolveFilter,
 } from './catalog-filter.js';
-import { toPartDto } from './dto.js';
+import { partAuditFields, toPartDto } from './dto.js';
 import type { FacetCounts, FacetSpec, FacetsRepo } from './facets-repo.js';
-import type { PartChanges, PartEdits, PartRow, PartsRepo } from './repo.js';
+import type { PartChanges, PartEdits, PartRow, PartsRepo, UpdateOutcome } from './repo.js';
 
 /** The demo catalog's shipped images stay valid when an admin edits a demo part. */
 const SHIPPED_IMAGE_PATTERN = /^\/media\/parts\/[a-z0-9-]+\.svg$/;
@@ -66,13 +67,29 @@ export function createPartsService(
     categories: Pick<CategoriesService, 'tree'>;
     /** Facet counts (decision 049). */
     facets: FacetsRepo;
+    /** Where every add, edit and delete is recorded, in its own transaction. */
+    audit: AuditTrail;
     /** Told after every add, edit and delete (the sitemap's cache). */
     onChange?: () => void;
     /** Below this many units a part is 'low' (LOW_STOCK_THRESHOLD). */
     lowStockThreshold?: number;
   },
 ) {
+  const { audit } = options;
+  const target = (id: string, row: Pick<PartRow, 'name'>) => ({ type: 'part' as const, id, label: row.name });
   const threshold = options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  /** What the audit trail records of a part: the admin's fields, and where it sits (by slug). */
+  const auditFields = (
+    tree: CategoryTree,
+    row: Parameters<typeof partAuditFields>[0] & Partial<PartRow>,
+  ) => ({
+    ...partAuditFields(row),
+    ...(row.categoryId !== undefined && {
+      category: (row.categoryId && tree.get(row.categoryId)?.slug) || null,
+    }),
+    ...(row.brand !== undefined && { brand: row.brand }),
+    ...(row.attributes !== undefined && { attributes: row.attributes }),
+  });
   const toDto = (tree: CategoryTree) => (row: PartRow) =>
     toPartDto(row, threshold, (row.categoryId && tree.get(row.categoryId)?.slug) || null);
 
@@ -207,11 +224,8 @@ export function createPartsService(
 
     async add(admin: Caller, input: ProductInput): Promise<InsertResult> {
       checkImage(input.img);
-      const placement = place(
-        await options.categories.tree(),
-        input.category ?? null,
-        input.attributes ?? {},
-      );
+      const tree = await options.categories.tree();
+      const placement = place(tree, input.category ?? null, input.attributes ?? {});
       const row: PartChanges = {
         ...toEdits(input),
         sku: input.sku,
@@ -219,52 +233,93 @@ export function createPartsService(
         availableQuantity: input.availableQuantity,
         ...placement,
       };
-      const outcome = await repo.insert({ ...row, addedBy: admin.email });
-      if (outcome.kind === 'sku-taken') throw skuTaken(input.sku);
+      const id = await repo.inTransaction(async (parts, tx) => {
+        const outcome = await parts.insert({ ...row, addedBy: admin.email });
+        if (outcome.kind === 'sku-taken') throw skuTaken(input.sku);
+        await audit.record(tx, {
+          actor: admin.email,
+          action: 'part.add',
+          target: target(outcome.id, row),
+          after: auditFields(tree, row),
+        });
+        return outcome.id;
+      });
       options.onChange?.();
-      return { acknowledged: true, insertedId: outcome.id };
+      return { acknowledged: true, insertedId: id };
     },
 
-    /** A stale stock is refused whole: the admin's form keeps their edits and saves again. */
-    async update(id: string, input: ProductUpdate): Promise<UpdateResult> {
+    /**
+     * A stale stock is refused whole: the admin's form keeps their edits and saves again. The
+     * fields that changed are recorded (`part.edit`), and a new stock apart (`part.stock`), with
+     * the edit, from the part as it was under the edit's lock. A category or attributes left out
+     * are the part's own: kept values must fit a new category, new values the kept one.
+     */
+    async update(admin: Caller, id: string, input: ProductUpdate): Promise<UpdateResult> {
       checkImage(input.img);
-      const edits = toEdits(input);
-      if (input.category !== undefined || input.attributes !== undefined) {
-        // Absent, each is the part's own: kept values must fit a new category, new values the old.
-        const [current, tree] = await Promise.all([repo.findListed(id), options.categories.tree()]);
-        if (!current) throw new NotFound(apiMessages.partNotFound);
-        const slug =
-          input.category !== undefined
-            ? input.category
-            : (current.categoryId && tree.get(current.categoryId)?.slug) || null;
-        Object.assign(edits, place(tree, slug, input.attributes ?? current.attributes));
-      }
       const { availableQuantity: after, availableQuantityBefore: before } = input;
       // The schema requires `before` with `after`; both or neither reach here.
       const stock = after !== undefined && before !== undefined ? { before, after } : undefined;
-      const outcome = await repo.update(id, edits, stock);
-      if (outcome.kind === 'missing') throw new NotFound(apiMessages.partNotFound);
-      if (outcome.kind === 'sku-taken') throw skuTaken(input.sku ?? '');
-      if (outcome.kind === 'partial-packs') {
-        // The edit kept the stored pack size and a minimum that is not a whole number of them.
-        const message = validationMessages.minOrderNotWholePacks(outcome.orderMultiple);
-        throw new Invalid(message, { minOrderQuantity: message });
-      }
-      if (outcome.kind === 'stock-moved') {
-        throw new Conflict(apiMessages.stockChanged(outcome.availableQuantity), {
-          availableQuantity: String(outcome.availableQuantity),
-        });
-      }
+      const edits = toEdits(input);
+      const tree = await options.categories.tree();
+      await repo.inTransaction(async (parts, tx) => {
+        const was = await parts.findListedForUpdate(id);
+        if (!was) throw new NotFound(apiMessages.partNotFound);
+        if (input.category !== undefined || input.attributes !== undefined) {
+          const slug =
+            input.category !== undefined
+              ? input.category
+              : (was.categoryId && tree.get(was.categoryId)?.slug) || null;
+          Object.assign(edits, place(tree, slug, input.attributes ?? was.attributes));
+        }
+        refuse(await parts.update(id, edits, stock), input);
+        const entry = { actor: admin.email, target: target(id, was) };
+        const edited = changedFields(auditFields(tree, was), auditFields(tree, edits));
+        if (edited) await audit.record(tx, { ...entry, action: 'part.edit', ...edited });
+        if (stock && stock.after !== was.availableQuantity) {
+          await audit.record(tx, {
+            ...entry,
+            action: 'part.stock',
+            before: { availableQuantity: was.availableQuantity },
+            after: { availableQuantity: stock.after },
+          });
+        }
+      });
       options.onChange?.();
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
 
-    async remove(id: string): Promise<DeleteResult> {
-      if (!(await repo.softDelete(id))) throw new NotFound(apiMessages.partNotFound);
+    async remove(admin: Caller, id: string): Promise<DeleteResult> {
+      const tree = await options.categories.tree();
+      await repo.inTransaction(async (parts, tx) => {
+        const was = await parts.softDelete(id);
+        if (!was) throw new NotFound(apiMessages.partNotFound);
+        await audit.record(tx, {
+          actor: admin.email,
+          action: 'part.delete',
+          target: target(id, was),
+          before: auditFields(tree, was),
+        });
+      });
       options.onChange?.();
       return { acknowledged: true, deletedCount: 1 };
     },
   };
+
+  /** An edit the repository refused: thrown, so its transaction rolls back. */
+  function refuse(outcome: UpdateOutcome, input: ProductUpdate): void {
+    if (outcome.kind === 'missing') throw new NotFound(apiMessages.partNotFound);
+    if (outcome.kind === 'sku-taken') throw skuTaken(input.sku ?? '');
+    if (outcome.kind === 'partial-packs') {
+      // The edit kept the stored pack size and a minimum that is not a whole number of them.
+      const message = validationMessages.minOrderNotWholePacks(outcome.orderMultiple);
+      throw new Invalid(message, { minOrderQuantity: message });
+    }
+    if (outcome.kind === 'stock-moved') {
+      throw new Conflict(apiMessages.stockChanged(outcome.availableQuantity), {
+        availableQuantity: String(outcome.availableQuantity),
+      });
+    }
+  }
 }
 
 export type PartsService = ReturnType<typeof createPartsService>;

@@ -1,15 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { checkoutInputSchema, cartCheckoutMessages as m, toastMessages } from '@store/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { Field, TextAreaField } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { authKeys, profileQuery } from '../../auth';
-import { newIdempotencyKey, orderKeys, shouldRetryOrder } from '../../orders';
+import { authKeys } from '../../auth';
+import {
+  ContactFields,
+  newIdempotencyKey,
+  orderKeys,
+  shouldRetryOrder,
+  useRememberedContact,
+} from '../../orders';
 import { partKeys } from '../../parts';
 import { cartKeys, checkout } from '../api';
 
@@ -39,15 +45,7 @@ export function CheckoutForm({ email, disabled }: { email: string; disabled: boo
     resolver: zodResolver(formSchema),
     defaultValues: { phone: '', address: '', poReference: '' },
   });
-  const profile = useQuery(profileQuery(email));
-  const remembered = profile.data?.checkout;
-  useEffect(() => {
-    if (!remembered) return;
-    for (const field of ['phone', 'address'] as const) {
-      const value = remembered[field];
-      if (value && !getFieldState(field).isDirty) setValue(field, value);
-    }
-  }, [remembered, getFieldState, setValue]);
+  useRememberedContact(email, { getFieldState, setValue });
 
   const order = useMutation({
     mutationFn: checkout,
@@ -80,20 +78,7 @@ export function CheckoutForm({ email, disabled }: { email: string; disabled: boo
       <h2 id="checkout-heading" className="text-xl font-bold">
         {m.heading}
       </h2>
-      <Field
-        label={m.phone}
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      <TextAreaField
-        label={m.address}
-        rows={3}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
+      <ContactFields phone={register('phone')} address={register('address')} errors={errors} />
       <Field
         label={m.poReference}
         error={errors.poReference?.message}

@@ -13,19 +13,25 @@ import {
   toastMessages,
 } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BillPreview } from '../../../components/ui/bill-preview';
-import { Field, TextAreaField } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { authKeys, profileQuery } from '../../auth';
+import { authKeys } from '../../auth';
 import { AddToCartButton } from '../../cart';
-import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../orders';
+import {
+  ContactFields,
+  newIdempotencyKey,
+  orderKeys,
+  placeOrderMutation,
+  useRememberedContact,
+} from '../../orders';
 import { PartSku, partKeys, partQuery, StockBadge } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });
@@ -138,17 +144,7 @@ function OrderForm({ part }: { part: Part }) {
       address: '',
     },
   });
-  // Checkout remembers (issue 20): phone and address start from My Profile's defaults, else from
-  // the last order, as the server answers; a field the customer has typed in is left alone.
-  const profile = useQuery({ ...profileQuery(user?.email ?? ''), enabled: !!user });
-  const checkout = profile.data?.checkout;
-  useEffect(() => {
-    if (!checkout) return;
-    for (const field of ['phone', 'address'] as const) {
-      const remembered = checkout[field];
-      if (remembered && !getFieldState(field).isDirty) setValue(field, remembered);
-    }
-  }, [checkout, getFieldState, setValue]);
+  useRememberedContact(user?.email, { getFieldState, setValue });
   const quantity = watch('productQuantity');
   const outOfStock = part.stock === 'out';
   const quantityValid = !outOfStock && isOrderQuantityValid(quantity, part);
@@ -214,20 +210,7 @@ function OrderForm({ part }: { part: Part }) {
                 )}
           </p>
         </div>
-        <Field
-          label={m.phone}
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <TextAreaField
-          label={m.address}
-          rows={3}
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...register('address')}
-        />
+        <ContactFields phone={register('phone')} address={register('address')} errors={errors} />
 
         <div className="mt-2">
           <BillPreview part={part} quantity={quantity} totalTestId="order-total" />

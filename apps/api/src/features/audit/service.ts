@@ -1,0 +1,117 @@
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditQuery,
+  type AuditTargetType,
+  auditActionLabels,
+  encodeAuditCursor,
+  SEARCH_COUNT_CAP,
+} from '@store/shared';
+import type { Database } from '../../db/client.js';
+import { CSV_BOM, csvRow } from '../../lib/csv.js';
+import type { Page } from '../../lib/pagination.js';
+import { type AuditFields, withoutSecrets } from './changes.js';
+import type { AuditRepo, AuditRow } from './repo.js';
+
+/** What an admin action tells the trail. */
+export interface AuditRecord {
+  /** The admin's e-mail. */
+  actor: string;
+  action: AuditAction;
+  /** What was acted on, with what a person recognises it by (kept: the target may go). */
+  target: { type: AuditTargetType; id: string; label: string };
+  /** The changed fields as they were, and as they are (absent: an add has no before, a removal no after). */
+  before?: AuditFields | null | undefined;
+  after?: AuditFields | null | undefined;
+}
+
+/**
+ * The one call other features make: `audit.record(tx, entry)` with `tx` the database handle of
+ * the transaction the action runs in, so the entry commits with the action or not at all.
+ */
+export interface AuditTrail {
+  record(tx: Database, entry: AuditRecord): Promise<void>;
+}
+
+/** Entries the CSV export reads at a time. */
+export const AUDIT_CSV_BATCH = 500;
+
+const CSV_COLUMNS = [
+  'At',
+  'Actor',
+  'Action',
+  'Action name',
+  'Target type',
+  'Target id',
+  'Target',
+  'Before',
+  'After',
+];
+
+export const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actor: row.actor,
+  action: row.action as AuditAction,
+  target: { type: row.targetType as AuditTargetType, id: row.targetId, label: row.targetLabel },
+  before: row.before ?? null,
+  after: row.after ?? null,
+});
+
+const json = (fields: Record<string, unknown> | null) => (fields ? JSON.stringify(fields) : '');
+
+export function createAuditService(repo: AuditRepo) {
+  return {
+    async record(tx: Database, { actor, action, target, before, after }: AuditRecord): Promise<void> {
+      await repo.insert(tx, {
+        actor,
+        action,
+        targetType: target.type,
+        targetId: target.id,
+        targetLabel: target.label,
+        before: withoutSecrets(before),
+        after: withoutSecrets(after),
+      });
+    },
+
+    /** A page of the log, newest first, with the next page's cursor; the total counted to a cap. */
+    async list({ cursor, limit, ...filter }: AuditQuery): Promise<Page<AuditEntry>> {
+      const [{ items, last }, { total, capped }] = await Promise.all([
+        repo.page(filter, cursor, limit),
+        repo.total(filter, SEARCH_COUNT_CAP),
+      ]);
+      return {
+        items: items.map(toAuditEntry),
+        total,
+        ...(capped && { totalCapped: true }),
+        ...(last && { nextCursor: encodeAuditCursor(last) }),
+      };
+    },
+
+    /** Every matching entry as CSV (formula-safe: lib/csv.ts), streamed a batch at a time. */
+    async *exportCsv(filter: AuditFilter, batchSize = AUDIT_CSV_BATCH): AsyncGenerator<string> {
+      yield CSV_BOM + csvRow(CSV_COLUMNS);
+      for await (const rows of repo.batches(filter, batchSize)) {
+        yield rows
+          .map(toAuditEntry)
+          .map((e) =>
+            csvRow([
+              e.at,
+              e.actor,
+              e.action,
+              auditActionLabels[e.action] ?? e.action,
+              e.target.type,
+              e.target.id,
+              e.target.label,
+              json(e.before),
+              json(e.after),
+            ]),
+          )
+          .join('');
+      }
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

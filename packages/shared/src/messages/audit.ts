@@ -1,0 +1,76 @@
+import type { AuditAction, AuditTargetType } from '../schemas/audit.js';
+
+/** The audit trail (issue 24): the Audit log page, the entries on an order and a part, the filters. */
+export const auditMessages = {
+  title: 'Audit log',
+  intro: 'Every admin action, newest first: who did it, when, and what changed.',
+  filters: 'Filter the log',
+  actor: 'Admin (e-mail)',
+  action: 'Action',
+  anyAction: 'Any action',
+  targetType: 'Target',
+  anyTarget: 'Anything',
+  targetId: 'Target id',
+  from: 'From',
+  to: 'To',
+  apply: 'Show',
+  clear: 'Clear filters',
+  downloadCsv: 'Download CSV',
+  loading: 'Loading the audit log…',
+  empty: 'No entries match these filters.',
+  noEntries: 'No admin actions recorded yet.',
+  failed: 'The audit log could not be loaded.',
+  more: 'Show older entries',
+  at: 'When',
+  who: 'Who',
+  what: 'What',
+  on: 'On',
+  changes: 'Changes',
+  field: 'Field',
+  before: 'Before',
+  after: 'After',
+  none: '—',
+  count: (shown: number, total: number, capped: boolean) =>
+    `Showing ${shown} of ${capped ? `more than ${total}` : total} entries`,
+  /** The order's and the part's own entries, on the order desk and the part's edit page. */
+  history: 'Audit trail',
+  historyEmpty: 'No admin actions on this yet.',
+  seeAll: 'See all in the audit log',
+  // The filters' own words (the API's 400s name these fields).
+  dateInvalid: 'Enter a date (YYYY-MM-DD) or a date and time with its offset',
+  rangeInvalid: 'The end of the range must come after its start',
+  actorInvalid: 'Enter an e-mail address',
+  actionInvalid: 'Choose one of the listed actions',
+  targetTypeInvalid: 'Choose one of the listed targets',
+  targetIdInvalid: 'Enter the id of what was acted on',
+  targetIdNeedsType: 'Choose what kind of target the id names',
+} as const;
+
+/** Each action in words, in the log's list and its filter. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'part.add': 'Product added',
+  'part.edit': 'Product edited',
+  'part.stock': 'Stock changed',
+  'part.delete': 'Product deleted',
+  'image.upload': 'Image uploaded',
+  'order.move': 'Order status changed',
+  'order.cancel': 'Order cancelled',
+  'review.remove': 'Review removed',
+  'user.role': 'Role changed',
+  'user.credit-limit': 'Credit limit changed',
+  'user.remove': 'User removed',
+  'user.restore': 'User restored',
+  'admin.sign-in': 'Admin signed in',
+  'category.add': 'Category added',
+  'category.edit': 'Category edited',
+  'category.delete': 'Category deleted',
+};
+
+export const auditTargetLabels: Record<AuditTargetType, string> = {
+  part: 'Product',
+  image: 'Image',
+  order: 'Order',
+  review: 'Review',
+  user: 'User',
+  category: 'Category',
+};
