@@ -2,7 +2,7 @@ import type { AttributeDefinition } from '@store/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { parts } from '../../db/schema.js';
-import type { AttributeSelection, CatalogFilter } from './catalog-filter.js';
+import type { CatalogFilter } from './catalog-filter.js';
 import { baseCondition, numberOf, textOf } from './filters-repo.js';
 
 /** One facet of the counts: brand, price, or an attribute of the category. */
@@ -18,143 +18,145 @@ export interface FacetCounts {
   max?: number;
 }
 
+/** How one facet is read from a part and chosen in a request. */
 interface Column {
-  /** The expression the scan keeps for this facet (`c0`, `c1`, …). */
+  /** The expression the scan groups or aggregates by (`c0`, `c1`, …). */
   value: SQL;
-  /** This facet's own selection, on the kept column; none when nothing is chosen. */
-  selected: SQL | undefined;
   counted: 'values' | 'bounds';
+  /** A value facet's chosen values, as text; undefined: nothing chosen. */
+  chosen?: Set<string>;
+  /** A number facet's chosen range, as SQL on its kept column; undefined: nothing chosen. */
+  range?: (name: SQL) => SQL | undefined;
 }
 
 /** The kept column's name: generated here, never taken from a request. */
 const column = (index: number) => sql.raw(`c${index}`);
+const alias = (prefix: string, index: number) => sql.raw(`${prefix}${index}`);
 
-function selectionOn(name: SQL, selection: AttributeSelection | undefined): SQL | undefined {
-  if (!selection) return undefined;
-  if (selection.type === 'number') {
-    const { min, max } = selection.range;
-    return and(
-      min !== undefined ? sql`${name} >= ${min}::float8` : undefined,
-      max !== undefined ? sql`${name} <= ${max}::float8` : undefined,
-    );
-  }
-  const values = selection.values.map((value) => sql`${String(value)}::text`);
-  return sql`${name} in (${sql.join(values, sql`, `)})`;
-}
+const rangeOn = (range: { min?: number; max?: number }, cast: SQL) => (name: SQL) =>
+  and(
+    range.min !== undefined ? sql`${name} >= ${range.min}${cast}` : undefined,
+    range.max !== undefined ? sql`${name} <= ${range.max}${cast}` : undefined,
+  );
 
-function columnOf(spec: FacetSpec, filter: CatalogFilter, name: SQL): Column {
+function columnOf(spec: FacetSpec, filter: CatalogFilter): Column {
   switch (spec.kind) {
-    case 'brand': {
-      const values = (filter.brands ?? []).map((brand) => sql`${brand}::text`);
+    case 'brand':
       return {
         value: sql`${parts.brand}`,
-        selected: values.length > 0 ? sql`${name} in (${sql.join(values, sql`, `)})` : undefined,
         counted: 'values',
+        ...(filter.brands && { chosen: new Set(filter.brands) }),
       };
-    }
-    case 'price': {
-      const range = filter.priceCents;
+    case 'price':
       return {
         value: sql`${parts.priceCents}`,
-        selected:
-          range &&
-          and(
-            range.min !== undefined ? sql`${name} >= ${range.min}::integer` : undefined,
-            range.max !== undefined ? sql`${name} <= ${range.max}::integer` : undefined,
-          ),
         counted: 'bounds',
+        ...(filter.priceCents && { range: rangeOn(filter.priceCents, sql`::integer`) }),
       };
-    }
     case 'attribute': {
       const { key, type } = spec.definition;
       const selection = filter.attributes?.find((candidate) => candidate.key === key);
+      if (type === 'number') {
+        return {
+          value: numberOf(key),
+          counted: 'bounds',
+          ...(selection?.type === 'number' && { range: rangeOn(selection.range, sql`::float8`) }),
+        };
+      }
       return {
-        value: type === 'number' ? numberOf(key) : textOf(key),
-        selected: selectionOn(name, selection),
-        counted: type === 'number' ? 'bounds' : 'values',
+        value: textOf(key),
+        counted: 'values',
+        ...(selection &&
+          selection.type !== 'number' && { chosen: new Set(selection.values.map((value) => String(value))) }),
       };
     }
   }
 }
+
+/** One group of the scan: the parts sharing every value facet's value and every range's verdict. */
+type Group = Record<string, unknown>;
 
 export function createFacetsRepo(db: Database) {
   return {
     /**
-     * Every facet's counts in one statement and one pass (decision 049): the parts the base
-     * filter keeps (a category through its index) are read once, each facet's value taken from
-     * them once; `GROUPING SETS` then counts each value facet's values, and one more set takes
-     * the total and every number's bounds. Each aggregate counts only the rows that pass every
-     * *other* facet's selection (a FILTER on the flags of the selections), so a facet's counts
-     * relax its own.
+     * Every facet's counts from one statement (decision 049). The parts the base filter keeps (a
+     * category through its index) are read once and grouped by the value of every value facet
+     * (brand, text and yes/no attributes) and by whether each chosen range holds, with each
+     * group's count and each number's bounds: a few hundred groups, rarely a few thousand, where
+     * a category holds tens of thousands of parts. Each facet is then counted from the groups
+     * that pass every *other* facet's selection, so its counts relax its own.
      */
     async counts(
       filter: CatalogFilter,
       specs: FacetSpec[],
     ): Promise<{ total: number; facets: FacetCounts[] }> {
-      const columns = specs.map((spec, index) => columnOf(spec, filter, column(index)));
-      const flag = (index: number) => sql.raw(`m${index}`);
-      const selectedIndexes = columns.flatMap((c, index) => (c.selected ? [index] : []));
-      const kept = [...columns.map((c, index) => sql`${c.value} as ${column(index)}`)];
-      // Each selection once, as a flag the aggregates' filters combine.
-      const flagged = [
-        sql`x.*`,
-        ...selectedIndexes.map((index) => sql`${columns[index]?.selected} as ${flag(index)}`),
-      ];
-      const passing = (except: number) => {
-        const flags = selectedIndexes.filter((index) => index !== except).map(flag);
-        return flags.length > 0 ? sql` filter (where ${sql.join(flags, sql` and `)})` : sql``;
-      };
-      const valueFacets = columns.flatMap((c, index) => (c.counted === 'values' ? [index] : []));
-      const aggregates = [
-        sql`count(*)${passing(-1)} as total`,
-        ...columns.map((c, index) =>
-          c.counted === 'values'
-            ? sql`count(*)${passing(index)} as ${sql.raw(`n${index}`)}`
-            : sql`min(${column(index)})${passing(index)} as ${sql.raw(`lo${index}`)}, max(${column(index)})${passing(index)} as ${sql.raw(`hi${index}`)}`,
-        ),
-      ];
-      const sets = [...valueFacets.map((index) => sql`(${column(index)})`), sql`()`];
-      const groupings =
-        valueFacets.length > 0 ? sql`grouping(${sql.join(valueFacets.map(column), sql`, `)})` : sql`0`;
-      const result = await db.execute(
-        sql`select ${groupings} as grouped, ${sql.join(
-          [
-            ...valueFacets.map((index) => sql`${column(index)}::text as ${sql.raw(`v${index}`)}`),
-            ...aggregates,
-          ],
-          sql`, `,
-        )}
-            from (select ${sql.join(flagged, sql`, `)}
-                  from (select ${sql.join(kept, sql`, `)} from ${parts} where ${baseCondition(filter)}) x) y
-            group by grouping sets (${sql.join(sets, sql`, `)})`,
-      );
-      const facets: FacetCounts[] = specs.map(() => ({ values: [] }));
-      let total = 0;
-      // `grouped` has a bit per value facet, set for those not grouped in the row's set (the
-      // first facet is the highest bit): all set is the total's row.
-      const all = (1 << valueFacets.length) - 1;
-      for (const row of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
-        const grouped = Number(row.grouped);
-        if (grouped === all) {
-          total = Number(row.total);
-          columns.forEach((c, index) => {
-            if (c.counted !== 'bounds') return;
-            const target = facets[index];
-            const lo = row[`lo${index}`];
-            const hi = row[`hi${index}`];
-            if (target && lo !== null && lo !== undefined) target.min = Number(lo);
-            if (target && hi !== null && hi !== undefined) target.max = Number(hi);
-          });
-          continue;
+      const columns = specs.map((spec) => columnOf(spec, filter));
+      const kept = columns.map((c, index) => sql`${c.value} as ${column(index)}`);
+      const keys: SQL[] = [];
+      const measures: SQL[] = [sql`count(*)::integer as n`];
+      columns.forEach((c, index) => {
+        if (c.counted === 'values') keys.push(sql`${column(index)}::text as ${alias('v', index)}`);
+        else {
+          const held = c.range?.(column(index));
+          if (held) keys.push(sql`(${held}) as ${alias('r', index)}`);
+          measures.push(
+            sql`min(${column(index)})::float8 as ${alias('lo', index)}`,
+            sql`max(${column(index)})::float8 as ${alias('hi', index)}`,
+          );
         }
-        valueFacets.forEach((index, position) => {
-          const bit = 1 << (valueFacets.length - 1 - position);
-          if (grouped & bit) return;
-          const value = row[`v${index}`];
-          const count = Number(row[`n${index}`]);
-          if (typeof value === 'string' && count > 0) facets[index]?.values.push({ value, count });
-        });
-      }
+      });
+      const grouping =
+        keys.length > 0
+          ? sql` group by ${sql.join(
+              keys.map((_, i) => sql.raw(String(i + 1))),
+              sql`, `,
+            )}`
+          : sql``;
+      const result = await db.execute(
+        sql`select ${sql.join([...keys, ...measures], sql`, `)}
+            from (select ${sql.join([sql`1 as one`, ...kept], sql`, `)} from ${parts} where ${baseCondition(filter)}) x${grouping}`,
+      );
+      const groups = (result as unknown as { rows: Group[] }).rows;
+
+      /** Whether the group passes facet `index`'s own selection (true when it has none). */
+      const passes = (group: Group, index: number): boolean => {
+        const c = columns[index];
+        if (!c) return true;
+        if (c.counted === 'values') {
+          if (!c.chosen) return true;
+          const value = group[`v${index}`];
+          return typeof value === 'string' && c.chosen.has(value);
+        }
+        return !c.range || group[`r${index}`] === true;
+      };
+      const passesOthers = (group: Group, except: number) =>
+        columns.every((_, index) => index === except || passes(group, index));
+
+      let total = 0;
+      const facets: FacetCounts[] = columns.map((c, index) => {
+        const counts = new Map<string, number>();
+        let min: number | undefined;
+        let max: number | undefined;
+        for (const group of groups) {
+          if (!passesOthers(group, index)) continue;
+          const n = Number(group.n);
+          if (c.counted === 'values') {
+            const value = group[`v${index}`];
+            if (typeof value === 'string' && n > 0) counts.set(value, (counts.get(value) ?? 0) + n);
+            continue;
+          }
+          const lo = group[`lo${index}`];
+          const hi = group[`hi${index}`];
+          if (lo !== null && lo !== undefined) min = Math.min(min ?? Number(lo), Number(lo));
+          if (hi !== null && hi !== undefined) max = Math.max(max ?? Number(hi), Number(hi));
+        }
+        return {
+          values: [...counts].map(([value, count]) => ({ value, count })),
+          ...(min !== undefined && { min }),
+          ...(max !== undefined && { max }),
+        };
+      });
+      for (const group of groups) if (passesOthers(group, -1)) total += Number(group.n);
       return { total, facets };
     },
   };
