@@ -36,6 +36,7 @@ import { createOrdersRepo } from './features/orders/repo.js';
 import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
+import { FacetBaseCache } from './features/parts/facet-base-cache.js';
 import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
 import { createPartsRepo } from './features/parts/repo.js';
@@ -261,6 +262,8 @@ export function createApp({
         imageHostOrigins: config.imageHostOrigins,
         categories,
         facets: createFacetsRepo(database.db),
+        // Only with a read cache: its change feed is what says when the kept rows are stale.
+        facetBases: readCache && new FacetBaseCache(readCache),
         // A part added, edited or deleted here.
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),

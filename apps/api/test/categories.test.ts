@@ -193,6 +193,22 @@ describe("a part's category, brand and attributes", () => {
   });
 });
 
+describe('facet counts kept per category (decision 049)', () => {
+  it('are counted again after any part changes, whatever filters the next request names', async () => {
+    const brandCount = async (query: string) => {
+      const res = await ctx.http().get(`/api/facets?category=cpus${query}`).expect(200);
+      const brand = res.body.facets.find((f: { key: string }) => f.key === 'brand');
+      return Object.fromEntries(brand.values.map((v: { value: string; count: number }) => [v.value, v.count]));
+    };
+    await addPart(product({ category: 'cpus', brand: 'Kept', attributes: { cores: 4 } })).expect(201);
+    expect((await brandCount('&attr.cores=1..'))['Kept']).toBe(1);
+    // Another combination, the same base: counted from the kept rows.
+    expect((await brandCount('&attr.cores=2..'))['Kept']).toBe(1);
+    await addPart(product({ category: 'cpus', brand: 'Kept', attributes: { cores: 6 } })).expect(201);
+    expect((await brandCount('&attr.cores=3..'))['Kept']).toBe(2);
+  });
+});
+
 describe('changing the tree under its parts', () => {
   it('409 for a definition parts hold, a category with parts or children; renames reach cached answers', async () => {
     const { insertedId: id } = (

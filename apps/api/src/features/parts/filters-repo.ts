@@ -24,11 +24,8 @@ const holds = (key: string, value: string | number | boolean) =>
  * An attribute's value as a number, or null when the part holds none (or, retyped, not a number).
  * float8: the value was a JSON number, and float8 compares and aggregates faster than numeric.
  */
-export const numberOf = (key: string): SQL<number | null> =>
+const numberOf = (key: string): SQL<number | null> =>
   sql`(case when jsonb_typeof(${parts.attributes} -> ${key}::text) = 'number' then (${parts.attributes} -> ${key}::text)::float8 end)`;
-
-/** An enum's or yes/no's value as text (`'true'` for a JSON true), or null. */
-export const textOf = (key: string): SQL<string | null> => sql`(${parts.attributes} ->> ${key}::text)`;
 
 /** `value` within `range`, either side open. */
 export function inRange(value: SQL | typeof parts.priceCents, range: Range, cast = sql``): SQL | undefined {

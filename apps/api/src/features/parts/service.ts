@@ -36,7 +36,9 @@ import {
   resolveFilter,
 } from './catalog-filter.js';
 import { partAuditFields, toPartDto } from './dto.js';
-import type { FacetCounts, FacetSpec, FacetsRepo } from './facets-repo.js';
+import type { FacetBaseCache } from './facet-base-cache.js';
+import { countFacets, type FacetCounts } from './facet-counts.js';
+import type { FacetSpec, FacetsRepo } from './facets-repo.js';
 import type { PartChanges, PartEdits, PartRow, PartsRepo, UpdateOutcome } from './repo.js';
 
 /** The demo catalog's shipped images stay valid when an admin edits a demo part. */
@@ -65,8 +67,9 @@ export function createPartsService(
     imageHostOrigins: string[];
     /** The category tree (issue 23): filters, facets, and the checks of a part's attributes. */
     categories: Pick<CategoriesService, 'tree'>;
-    /** Facet counts (decision 049). */
+    /** Facet counts (decision 049): the grouped parts of a base, kept per instance when it can be. */
     facets: FacetsRepo;
+    facetBases?: FacetBaseCache | undefined;
     /** Where every add, edit and delete is recorded, in its own transaction. */
     audit: AuditTrail;
     /** Told after every add, edit and delete (the sitemap's cache). */
@@ -212,7 +215,12 @@ export function createPartsService(
     async facets(query: FacetsQuery): Promise<Facets> {
       const { filter, definitions } = await resolve(query);
       const specs = facetSpecs(definitions);
-      const { total, facets } = await options.facets.counts(filter, specs);
+      const read = () => options.facets.rows(filter, specs);
+      // What the rows depend on: the base (no facet's selection). The tree's definitions are the
+      // category's, and a change to the tree forgets every base.
+      const base = JSON.stringify([filter.categoryIds, filter.q, filter.inStock, filter.compatibleWith]);
+      const rows = options.facetBases ? await options.facetBases.get(base, read) : await read();
+      const { total, facets } = countFacets(specs, filter, rows);
       return { total, facets: specs.map((spec, index) => toFacet(spec, facets[index] ?? { values: [] })) };
     },
 
