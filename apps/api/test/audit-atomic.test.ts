@@ -4,8 +4,11 @@ import type { Caller } from '../src/auth/caller.js';
 import { orders, parts } from '../src/db/schema.js';
 import { withoutSecrets } from '../src/features/audit/changes.js';
 import { type AuditTrail, changedFields } from '../src/features/audit/index.js';
+import { createCategoriesRepo } from '../src/features/categories/repo.js';
+import { createCategoriesService } from '../src/features/categories/service.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
 import { createOrderMoves } from '../src/features/orders/service.js';
+import { createFacetsRepo } from '../src/features/parts/facets-repo.js';
 import { createPartsRepo } from '../src/features/parts/repo.js';
 import { createPartsService } from '../src/features/parts/service.js';
 import { noJobs } from '../src/jobs/queue.js';
@@ -43,7 +46,12 @@ describe('an entry that cannot be written undoes its action', () => {
       .values(partRow({ priceCents: 1000, availableQuantity: 50 }))
       .returning();
     const id = part?.id as string;
-    const service = createPartsService(createPartsRepo(ctx.db), { audit: failing, imageHostOrigins: [] });
+    const service = createPartsService(createPartsRepo(ctx.db), {
+      audit: failing,
+      imageHostOrigins: [],
+      categories: createCategoriesService(createCategoriesRepo(ctx.db), { audit: failing }),
+      facets: createFacetsRepo(ctx.db),
+    });
     const edit = {
       name: 'Renamed',
       img: '/media/parts/test.svg',

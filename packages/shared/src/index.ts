@@ -11,6 +11,8 @@ export * from './quick-order.js';
 export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/cart.js';
+export * from './schemas/catalog-filter.js';
+export * from './schemas/category.js';
 export * from './schemas/checkout.js';
 export * from './schemas/common.js';
 export * from './schemas/cursor.js';

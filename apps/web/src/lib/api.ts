@@ -125,6 +125,13 @@ export const api: ApiClient = {
     add: json('parts', 'add'),
     update: json('parts', 'update'),
     remove: json('parts', 'remove'),
+    facets: json('parts', 'facets'),
+  },
+  categories: {
+    list: json('categories', 'list'),
+    add: json('categories', 'add'),
+    update: json('categories', 'update'),
+    remove: json('categories', 'remove'),
   },
   images: { upload: json('images', 'upload') },
   reviews: { list: list('reviews', 'list'), add: json('reviews', 'add'), remove: json('reviews', 'remove') },

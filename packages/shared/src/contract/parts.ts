@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiMessages } from '../messages/index.js';
+import { facetsQuerySchema, facetsSchema } from '../schemas/catalog-filter.js';
 import { partSchema, partsQuerySchema, productInputSchema, productUpdateSchema } from '../schemas/part.js';
 import {
   apiErrorSchema,
@@ -18,10 +19,18 @@ export const parts = {
     description: [
       'Newest first or by price, optionally searched by name (closest names first unless a `sort` is named) and limited to parts in stock; `?limit=3&sort=newest` serves the home page.',
       'Pages by number (`page`, up to 1000) or by keyset: `Link: <…?cursor=…>; rel="next"` and `X-Next-Cursor` name the next page while more follow, and reach every page of any catalog through an index.',
-      '`X-Total-Count` is read from kept counts, never by counting the catalog; a search counts up to 1000 matches and then says `X-Total-Count-Capped: true`. A tampered or foreign cursor is a 400.',
+      '`X-Total-Count` is read from kept counts, never by counting the catalog; a search or a filtered list counts up to 1000 matches and then says `X-Total-Count-Capped: true`. A tampered or foreign cursor is a 400.',
+      'Filters (issue 23): `category=<slug>` (its subcategories included), `brand=a,b`, `price=min..max`, `attr.<key>=v1,v2` for the text and yes/no attributes of the category (its own and its ancestors’), `attr.<key>=min..max` for its numbers, and `compatibleWith=<partId>`; either side of a range may be left open. OR within a filter, AND across filters. An attribute the category does not define, or a malformed range, is a 400 naming the parameter.',
     ].join(' '),
     query: partsQuerySchema,
     responses: { 200: { description: 'A page of parts.', schema: z.array(partSchema) }, 400: invalid },
+  }),
+  facets: route(routeTable.parts.facets, {
+    summary: 'Facet counts for a filtered catalog',
+    description:
+      'The same filters as `GET /api/parts` (and `q`, `inStock`). `total` is the number of parts that match them all. Brand, text and yes/no facets list their values with counts; number facets and price their `min` and `max`. Each facet is computed with every filter but its own, so its counts say how many parts choosing one more of its values would add. Attribute facets are the category’s (its own and its ancestors’); without a category, brand and price only.',
+    query: facetsQuerySchema,
+    responses: { 200: { description: 'The facets.', schema: facetsSchema }, 400: invalid },
   }),
   get: route(routeTable.parts.get, {
     summary: 'One part',

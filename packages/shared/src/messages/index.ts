@@ -10,6 +10,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './cart.js';
 export * from './cart-page.js';
+export * from './categories.js';
 export * from './checkout.js';
 export * from './common.js';
 export * from './emails.js';

@@ -10,6 +10,7 @@ import { partQuery } from '../api';
 import { PartBillIsland } from '../components/part-bill';
 import { PartSku } from '../components/part-sku';
 import { PurchaseAction } from '../components/purchase-action';
+import { SpecificationTable } from '../components/specification-table';
 import { StockBadge } from '../components/stock-badge';
 
 /** A part's public page (issue 12): everything a visitor needs to decide, without signing in. */
@@ -99,6 +100,7 @@ function PartDetails({ part }: { part: Part }) {
           {part.description}
         </p>
         {part.bulkDiscount && <p className="text-sm text-base-content/80">{partPageMessages.bulkNote}</p>}
+        <SpecificationTable part={part} />
 
         {outOfStock ? (
           <>
