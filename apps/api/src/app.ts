@@ -36,9 +36,11 @@ import { createOrdersRepo } from './features/orders/repo.js';
 import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
+import { createCatalogCsvService } from './features/parts/catalog-csv.js';
 import { FacetBaseCache } from './features/parts/facet-base-cache.js';
 import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
+import { createImportRepo } from './features/parts/import-repo.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { createPartsService } from './features/parts/service.js';
 import { reviewsHandlers } from './features/reviews/handlers.js';
@@ -267,6 +269,12 @@ export function createApp({
         // A part added, edited or deleted here.
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+      }),
+      createCatalogCsvService(createImportRepo(database.db), {
+        audit,
+        imageHostOrigins: config.imageHostOrigins,
+        categories,
+        onChange: sitemap.invalidate,
       }),
     ),
     categories: categoriesHandlers(categories),

@@ -19,6 +19,7 @@ export * from './schemas/cursor.js';
 export * from './schemas/identity-settings.js';
 export * from './schemas/order.js';
 export * from './schemas/part.js';
+export * from './schemas/product-import.js';
 export * from './schemas/responses.js';
 export * from './schemas/review.js';
 export * from './schemas/user.js';

@@ -6,3 +6,18 @@ import express from 'express';
  * wait for, or hold, a body it would refuse anyway. Public routes that take a body name it.
  */
 export const jsonBody = express.json({ limit: '100kb' });
+
+/**
+ * The catalog import's body (5,000 CSV rows): read, as every other, only once the caller is known
+ * to be an admin's token. A route asks for it with `largeBody` (lib/route-handlers.ts).
+ */
+export const largeJsonBody = express.json({ limit: '8mb' });
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The body reader the guard uses for this route, when not the usual one. */
+      jsonBody?: typeof jsonBody;
+    }
+  }
+}

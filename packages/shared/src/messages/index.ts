@@ -22,6 +22,7 @@ export * from './order-lines.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './parts.js';
+export * from './product-import.js';
 export * from './purchase.js';
 export * from './reviews.js';
 export * from './toasts.js';

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import type { Page } from '../../lib/pagination.js';
 import { type AuditFields, withoutSecrets } from './changes.js';
-import type { AuditRepo, AuditRow } from './repo.js';
+import type { AuditRepo, AuditRow, NewAuditRow } from './repo.js';
 
 /** What an admin action tells the trail. */
 export interface AuditRecord {
@@ -32,6 +32,8 @@ export interface AuditRecord {
  */
 export interface AuditTrail {
   record(tx: Database, entry: AuditRecord): Promise<void>;
+  /** Many entries at once, in a few statements (an import's, one a changed part). */
+  recordMany(tx: Database, entries: readonly AuditRecord[]): Promise<void>;
 }
 
 /** Entries the CSV export reads at a time. */
@@ -59,20 +61,26 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   after: row.after ?? null,
 });
 
+const toRow = ({ actor, action, target, before, after }: AuditRecord): NewAuditRow => ({
+  actor,
+  action,
+  targetType: target.type,
+  targetId: target.id,
+  targetLabel: target.label,
+  before: withoutSecrets(before),
+  after: withoutSecrets(after),
+});
+
 const json = (fields: Record<string, unknown> | null) => (fields ? JSON.stringify(fields) : '');
 
 export function createAuditService(repo: AuditRepo) {
   return {
-    async record(tx: Database, { actor, action, target, before, after }: AuditRecord): Promise<void> {
-      await repo.insert(tx, {
-        actor,
-        action,
-        targetType: target.type,
-        targetId: target.id,
-        targetLabel: target.label,
-        before: withoutSecrets(before),
-        after: withoutSecrets(after),
-      });
+    async record(tx: Database, entry: AuditRecord): Promise<void> {
+      await repo.insert(tx, toRow(entry));
+    },
+
+    async recordMany(tx: Database, entries: readonly AuditRecord[]): Promise<void> {
+      if (entries.length > 0) await repo.insertMany(tx, entries.map(toRow));
     },
 
     /** A page of the log, newest first, with the next page's cursor; the total counted to a cap. */
