@@ -53,7 +53,8 @@ const recordOf = (
   ...partAuditFields(row),
   category: slugOf(tree, row.categoryId),
   brand: row.brand,
-  attributes: row.attributes,
+  // By key: the database keeps jsonb keys in its own order, the file in its columns' order.
+  attributes: Object.fromEntries(Object.entries(row.attributes).sort(([a], [b]) => a.localeCompare(b))),
 });
 
 /** The first message of each field at fault, named by its column. */
