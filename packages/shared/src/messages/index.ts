@@ -11,6 +11,7 @@ export * from './auth.js';
 export * from './cart.js';
 export * from './cart-page.js';
 export * from './categories.js';
+export * from './category-admin.js';
 export * from './checkout.js';
 export * from './common.js';
 export * from './emails.js';

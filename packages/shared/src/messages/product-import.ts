@@ -43,5 +43,4 @@ export const productImportMessages = {
   columnStatus: 'Result',
   columnMessage: 'Details',
   status: { added: 'Added', updated: 'Updated', unchanged: 'Unchanged', error: 'Refused' },
-  dashboardLink: 'Import products',
 } as const;
