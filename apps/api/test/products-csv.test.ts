@@ -282,7 +282,7 @@ describe('POST /api/products/import', () => {
     expect(rows[1]?.message).toBe(m.cellProblem('price', m.notANumber('price')));
     expect(rows[4]?.message).toBe(m.cellProblem('sku', m.skuRepeated(2)));
     expect(rows[5]?.message).toBe(m.cellProblem('sku', m.skuOfDeletedPart));
-    expect(rows[9]?.message).toBe(m.cellProblem('text', m.cellsMismatch(2, fullHeader.length)));
+    expect(rows[9]?.message).toBe(m.cellsMismatch(2, fullHeader.length));
     expect(await partBySku('CSV-OK-1')).toBeDefined();
     expect(await partBySku('CSV-OK-2')).toBeDefined();
     expect(await partBySku('CSV-BAD-CAT')).toBeUndefined();

@@ -20,11 +20,13 @@ test('an admin imports a CSV with one bad row: it is refused, the rest go in', a
 }) => {
   const run = Date.now().toString(36).toUpperCase();
   const added = `IMP-${run}`;
+  const quoted = (cells: (string | number)[]) =>
+    cells.map((cell) => `"${String(cell).replaceAll('"', '""')}"`).join(',');
   const csv = [
     HEADER,
-    `${part.sku},${part.name},3.75,10,1,2500,,,${part.description},${part.img}`,
-    `${added},Imported fan ${run},9.5,1,1,40,cooling,Nexa,A fan from a file.,${IMG}`,
-    `BAD-${run},Broken row,cheap,1,1,5,,,No price.,${IMG}`,
+    quoted([part.sku, part.name, 3.75, 10, 1, 2500, '', '', part.description, part.img]),
+    quoted([added, `Imported fan ${run}`, 9.5, 1, 1, 40, 'cooling', 'Nexa', 'A fan from a file.', IMG]),
+    quoted([`BAD-${run}`, 'Broken row', 'cheap', 1, 1, 5, '', '', 'No price.', IMG]),
   ].join('\r\n');
   await signInAs(page, admin);
   await page.goto('/dashboard/import');

@@ -111,7 +111,8 @@ export function createCatalogCsvService(
       return node && tree.definitions(node);
     });
     const sku = input.sku;
-    if (line.mismatch) return refused(line, sku, { text: line.mismatch });
+    if (line.mismatch)
+      return { kind: 'error', result: { row: line.row, sku, status: 'error', message: line.mismatch } };
     const key = sku.toLowerCase();
     const first = firstRowOf.get(key);
     if (sku && first !== undefined) return refused(line, sku, { sku: m.skuRepeated(first) });
