@@ -78,7 +78,7 @@ export default function CategoriesPage() {
         {categories.isSuccess && categories.data.length === 0 && <EmptyState>{m.empty}</EmptyState>}
         {categories.isSuccess && categories.data.length > 0 && (
           <div className="overflow-x-auto">
-            <table className="table table-sm">
+            <table className="table table-sm table-stacked">
               <caption className="sr-only">{m.tableCaption}</caption>
               <thead>
                 <tr>
@@ -92,13 +92,23 @@ export default function CategoriesPage() {
               <tbody>
                 {categories.data.map((category) => (
                   <tr key={category.slug} data-testid="category-row">
-                    <th scope="row" style={{ paddingInlineStart: `${0.75 + category.depth * 1.25}rem` }}>
-                      {category.name}
+                    <th
+                      scope="row"
+                      data-label={m.columnName}
+                      style={{ paddingInlineStart: `${0.75 + category.depth * 1.25}rem` }}
+                    >
+                      <span>{category.name}</span>
                     </th>
-                    <td className="font-mono">{category.slug}</td>
-                    <td>{category.partCount}</td>
-                    <td className="min-w-40">{category.attributes.map((a) => a.label).join(', ')}</td>
-                    <td>
+                    <td className="font-mono" data-label={m.columnSlug}>
+                      <span>{category.slug}</span>
+                    </td>
+                    <td data-label={m.columnParts}>
+                      <span>{category.partCount}</span>
+                    </td>
+                    <td className="sm:min-w-40" data-label={m.columnAttributes}>
+                      <span>{category.attributes.map((a) => a.label).join(', ')}</span>
+                    </td>
+                    <td data-label={m.columnActions}>
                       <div className="flex flex-wrap gap-1">
                         <button
                           type="button"

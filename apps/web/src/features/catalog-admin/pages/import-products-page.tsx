@@ -130,7 +130,7 @@ export default function ImportProductsPage() {
 
       {result && (
         <div className="mt-4 overflow-x-auto">
-          <table className="table table-sm" data-testid="import-results">
+          <table className="table table-sm table-stacked" data-testid="import-results">
             <caption className="sr-only">{m.resultsCaption}</caption>
             <thead>
               <tr>
@@ -143,12 +143,18 @@ export default function ImportProductsPage() {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.row} data-testid="import-row" data-status={row.status}>
-                  <td>{row.row}</td>
-                  <td className="break-all font-mono">{row.sku}</td>
-                  <td>
+                  <td data-label={m.columnRow}>
+                    <span>{row.row}</span>
+                  </td>
+                  <td className="break-all font-mono" data-label={m.columnSku}>
+                    <span>{row.sku}</span>
+                  </td>
+                  <td data-label={m.columnStatus}>
                     <span className={`badge badge-sm ${BADGE[row.status]}`}>{m.status[row.status]}</span>
                   </td>
-                  <td className="min-w-48">{row.message}</td>
+                  <td className="sm:min-w-48" data-label={m.columnMessage}>
+                    <span>{row.message}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>
