@@ -21,3 +21,10 @@ declare global {
     }
   }
 }
+
+/**
+ * Reads a body as the bytes that came, whatever its content type, bounded: a payment provider
+ * signs the exact bytes, so nothing may parse (and re-serialise) them before the signature is
+ * checked. Stripe's events are a few kilobytes.
+ */
+export const rawBody = express.raw({ type: () => true, limit: '512kb' });

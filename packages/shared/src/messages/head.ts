@@ -23,6 +23,8 @@ export const headMessages = {
     manageOrders: 'Manage Orders',
     users: 'Users',
     outbox: 'Outbox',
+    overview: 'Overview',
+    audit: 'Audit log',
     importProducts: 'Import products',
     categories: 'Categories',
     notFound: 'Page not found',

@@ -5,6 +5,8 @@ import {
   type AuditQuery,
   type AuditTargetType,
   auditActionLabels,
+  auditActions,
+  auditTargetTypes,
   encodeAuditCursor,
   SEARCH_COUNT_CAP,
 } from '@store/shared';
@@ -34,6 +36,11 @@ export interface AuditTrail {
   record(tx: Database, entry: AuditRecord): Promise<void>;
   /** Many entries at once, in a few statements (an import's, one a changed part). */
   recordMany(tx: Database, entries: readonly AuditRecord[]): Promise<void>;
+  /**
+   * For the one action no database transaction covers (an image written to disk or a bucket):
+   * recorded on its own once the action is done.
+   */
+  recordDone(entry: AuditRecord): Promise<void>;
 }
 
 /** Entries the CSV export reads at a time. */
@@ -51,15 +58,24 @@ const CSV_COLUMNS = [
   'After',
 ];
 
+/** A name the table holds as text, as one of the names this version knows (a bug otherwise). */
+function known<const T extends string>(names: readonly T[], name: string): T {
+  const found = names.find((n) => n === name);
+  if (!found) throw new Error(`An audit entry names ${name}, which this store does not know`);
+  return found;
+}
+
 export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: row.actor,
-  action: row.action as AuditAction,
-  target: { type: row.targetType as AuditTargetType, id: row.targetId, label: row.targetLabel },
+  action: known(auditActions, row.action),
+  target: { type: known(auditTargetTypes, row.targetType), id: row.targetId, label: row.targetLabel },
   before: row.before ?? null,
   after: row.after ?? null,
 });
+
+const json = (fields: Record<string, unknown> | null) => (fields ? JSON.stringify(fields) : '');
 
 const toRow = ({ actor, action, target, before, after }: AuditRecord): NewAuditRow => ({
   actor,
@@ -71,15 +87,13 @@ const toRow = ({ actor, action, target, before, after }: AuditRecord): NewAuditR
   after: withoutSecrets(after),
 });
 
-const json = (fields: Record<string, unknown> | null) => (fields ? JSON.stringify(fields) : '');
-
 export function createAuditService(repo: AuditRepo) {
   return {
-    async record(tx: Database, entry: AuditRecord): Promise<void> {
-      await repo.insert(tx, toRow(entry));
-    },
+    record: (tx: Database, entry: AuditRecord): Promise<void> => repo.insert(toRow(entry), tx),
 
-    async recordMany(tx: Database, entries: readonly AuditRecord[]): Promise<void> {
+    recordDone: (entry: AuditRecord): Promise<void> => repo.insert(toRow(entry)),
+
+    recordMany: async (tx: Database, entries: readonly AuditRecord[]): Promise<void> => {
       if (entries.length > 0) await repo.insertMany(tx, entries.map(toRow));
     },
 
