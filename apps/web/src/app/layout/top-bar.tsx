@@ -26,7 +26,7 @@ function NavItems() {
         </NavLink>
       </li>
       <li>
-        <CategoryMenu linkClass={linkClass} />
+        <CategoryMenu />
       </li>
       <li>
         <NavLink to="/blogs" className={linkClass}>

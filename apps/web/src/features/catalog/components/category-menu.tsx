@@ -1,22 +1,21 @@
 import { type Category, browseMessages as m } from '@store/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavKit } from '../../../components/nav-kit';
 import { api } from '../../../lib/api';
 
 type Tree = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; categories: Category[] };
 
 /**
- * The top bar's 'Categories': a disclosure listing the tree (children indented under their
- * parent), each a link to its page. The tree is read when first opened, not with the page: the
- * bar is on every page, and the store renders it (decision 023). Escape or a click elsewhere
- * closes it.
+ * The top bar's 'Categories': a disclosure (daisyUI's submenu, a details element) listing the
+ * tree, children indented under their parent, each a link to its page. The tree is read when it is
+ * first opened, not with the page: the bar is on every page, and the store renders it (decision
+ * 023). Escape or a click elsewhere closes it.
  */
-export function CategoryMenu({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
+export function CategoryMenu() {
   const [open, setOpen] = useState(false);
   const [tree, setTree] = useState<Tree>({ status: 'idle' });
   const { NavLink } = useNavKit();
-  const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDetailsElement>(null);
 
   const load = () => {
     setTree({ status: 'loading' });
@@ -41,47 +40,35 @@ export function CategoryMenu({ linkClass }: { linkClass: (state: { isActive: boo
   }, [open]);
 
   return (
-    <div ref={root} className="relative">
-      <button
-        type="button"
-        className={linkClass({ isActive: false })}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => {
-          if (!open && tree.status !== 'loaded') load();
-          setOpen(!open);
-        }}
-      >
-        {m.categoriesMenu}
-      </button>
-      <div
-        id={listId}
-        hidden={!open}
-        className="z-30 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-2 shadow lg:absolute"
-      >
-        {tree.status === 'loading' && <p className="p-2 text-sm">{m.categoriesLoading}</p>}
+    <details
+      ref={root}
+      open={open}
+      onToggle={(event) => {
+        const now = event.currentTarget.open;
+        setOpen(now);
+        if (now && (tree.status === 'idle' || tree.status === 'failed')) load();
+      }}
+    >
+      <summary>{m.categoriesMenu}</summary>
+      <ul className="z-40 w-56 rounded-box bg-base-100 p-2 shadow-lg" data-testid="category-menu">
+        {tree.status === 'loading' && <li className="p-2 text-sm">{m.categoriesLoading}</li>}
         {tree.status === 'failed' && (
-          <p role="alert" className="p-2 text-sm text-error">
+          <li role="alert" className="p-2 text-sm text-error">
             {m.categoriesFailed}
-          </p>
+          </li>
         )}
-        {tree.status === 'loaded' && (
-          <ul className="flex flex-col">
-            {tree.categories.map((category) => (
-              <li key={category.slug} style={{ paddingLeft: `${category.depth}rem` }}>
-                <NavLink
-                  to={`/c/${encodeURIComponent(category.slug)}`}
-                  className={({ isActive }) =>
-                    `block rounded px-2 py-1 text-sm hover:bg-base-200 ${isActive ? 'font-semibold' : ''}`
-                  }
-                >
-                  {category.name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+        {tree.status === 'loaded' &&
+          tree.categories.map((category) => (
+            <li key={category.slug} style={{ paddingLeft: `${category.depth}rem` }}>
+              <NavLink
+                to={`/c/${encodeURIComponent(category.slug)}`}
+                className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}
+              >
+                {category.name}
+              </NavLink>
+            </li>
+          ))}
+      </ul>
+    </details>
   );
 }
