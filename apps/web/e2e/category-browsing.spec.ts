@@ -32,6 +32,8 @@ async function expectCounts(
 }
 
 test('a buyer filters processors, compares two and opens compatible parts', async ({ page, request }) => {
+  // Nine steps and three axe checks: more than one page's worth of time on a shared machine.
+  test.slow();
   await page.goto('/');
   await page.getByRole('banner').getByText(m.categoriesMenu, { exact: true }).first().click();
   await page.getByTestId('category-menu').getByRole('link', { name: 'Processors', exact: true }).click();
