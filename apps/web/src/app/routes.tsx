@@ -78,7 +78,9 @@ export const routes: RouteObject[] = [
           {
             // A category's parts and filters (issue 23); it names itself once the tree has loaded.
             path: '/c/:slug',
-            handle: head(titles.category, { description: descriptions.catalog }),
+            handle: onServer(
+              head(titles.category, { description: descriptions.catalog, canonicalParams: ['page'] }),
+            ),
             lazy: lazyRoute('category', () => import('../features/catalog/pages/category-page')),
             loader: firstData('/c/:slug'),
           },

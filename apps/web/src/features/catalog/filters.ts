@@ -1,4 +1,8 @@
-import { ATTRIBUTE_FILTER_PREFIX, type Facet, filterValues, PAGE_SIZE, parseRange } from '@store/shared';
+import { ATTRIBUTE_FILTER_PREFIX, type Facet, filterValues, parseRange } from '@store/shared';
+import { useNavKit } from '../../components/nav-kit';
+import type { CategoryView } from '../../lib/first-answers';
+
+export type { CategoryView };
 
 /**
  * A category page's filters live in its URL, in the API's own words (`brand=a,b`,
@@ -9,50 +13,6 @@ import { ATTRIBUTE_FILTER_PREFIX, type Facet, filterValues, PAGE_SIZE, parseRang
 /** The URL parameter of a facet: brand and price are named as they are, attributes as `attr.<key>`. */
 export const paramOf = (facetKey: string): string =>
   facetKey === 'brand' || facetKey === 'price' ? facetKey : `${ATTRIBUTE_FILTER_PREFIX}${facetKey}`;
-
-/** The parameters a category page reads: any other in its URL is ignored. */
-const isFilterParam = (name: string) =>
-  name === 'brand' ||
-  name === 'price' ||
-  name === 'compatibleWith' ||
-  name.startsWith(ATTRIBUTE_FILTER_PREFIX);
-
-/** The filters of a category page's URL, and its page and 'In stock only'. */
-export interface CategoryView {
-  slug: string;
-  page: number;
-  inStock: boolean;
-  /** Filter parameter → value, as in the URL (`brand` → `VoltCore,Arcwell`). */
-  filters: Record<string, string>;
-}
-
-export function categoryView(slug: string, search: URLSearchParams): CategoryView {
-  const filters: Record<string, string> = {};
-  for (const [name, value] of search) {
-    if (isFilterParam(name) && value.trim() && !(name in filters)) filters[name] = value.trim();
-  }
-  return {
-    slug,
-    page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
-    inStock: search.get('inStock') === '1',
-    filters,
-  };
-}
-
-/** What `GET /api/parts` is asked for this view (the facets: the same, less the paging). */
-export function partsQueryOf(view: CategoryView): Record<string, string | number> {
-  return {
-    category: view.slug,
-    ...view.filters,
-    ...(view.inStock && { inStock: 'true' }),
-    page: view.page,
-    limit: PAGE_SIZE.default,
-  };
-}
-
-export function facetsQueryOf(view: CategoryView): Record<string, string> {
-  return { category: view.slug, ...view.filters, ...(view.inStock && { inStock: 'true' }) };
-}
 
 /** The values ticked in a list facet. */
 export const chosenValues = (view: CategoryView, facetKey: string): string[] => {
@@ -125,4 +85,10 @@ export function activeFilters(view: CategoryView, facets: readonly Facet[] | und
     }
   }
   return chips;
+}
+
+/** Shows this page at another query string (a filter changed): the router's or the document's. */
+export function useGoToSearch(): (search: string) => void {
+  const { go, pathname } = useNavKit();
+  return (search) => go(`${pathname}${search}`);
 }

@@ -1,14 +1,10 @@
 import { browseMessages as m } from '@store/shared';
-import type { ActiveFilter } from '../filters';
+import { island } from '../../../components/island';
+import { type ActiveFilter, useGoToSearch } from '../filters';
 
-/** The filters in force, each a chip that removes itself; none, no list. */
-export function ActiveFilterChips({
-  chips,
-  go,
-}: {
-  chips: readonly ActiveFilter[];
-  go: (search: string) => void;
-}) {
+/** The filters in force, each a chip that removes itself; none, no list. An island. */
+function ActiveFilterChips({ chips }: { chips: readonly ActiveFilter[] }) {
+  const go = useGoToSearch();
   if (chips.length === 0) return null;
   return (
     <section aria-label={m.activeFilters}>
@@ -33,3 +29,5 @@ export function ActiveFilterChips({
     </section>
   );
 }
+
+export const ActiveFilterChipsIsland = island('filter-chips', ActiveFilterChips);

@@ -1,6 +1,15 @@
 import { type Facet, browseMessages as m, parseRange } from '@store/shared';
 import { useId, useState } from 'react';
-import { type CategoryView, chosenValues, cleared, paramOf, ranged, toggled } from '../filters';
+import { island } from '../../../components/island';
+import {
+  type CategoryView,
+  chosenValues,
+  cleared,
+  paramOf,
+  ranged,
+  toggled,
+  useGoToSearch,
+} from '../filters';
 
 type ListFacet = Extract<Facet, { values: unknown }>;
 type RangeFacet = Extract<Facet, { type: 'number' }>;
@@ -15,16 +24,10 @@ const legendOf = (facet: Facet) =>
  * The category page's filters: a list of checkboxes with counts per brand, text and yes/no facet
  * (OR within one, AND across), a from–to pair per number. Every change is a new URL (`go`). On a
  * phone the panel is a drawer behind 'Show filters'; from the large breakpoint it is always open.
+ * An island: the store renders category pages (decision 023).
  */
-export function FilterPanel({
-  view,
-  facets,
-  go,
-}: {
-  view: CategoryView;
-  facets: readonly Facet[];
-  go: (search: string) => void;
-}) {
+function FilterPanel({ view, facets }: { view: CategoryView; facets: readonly Facet[] }) {
+  const go = useGoToSearch();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -146,3 +149,5 @@ function RangeFilter({
     </fieldset>
   );
 }
+
+export const FilterPanelIsland = island('filter-panel', FilterPanel);

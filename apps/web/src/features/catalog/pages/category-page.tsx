@@ -1,22 +1,25 @@
-import { catalogMessages, browseMessages as m, PAGE_SIZE, partPageMessages } from '@store/shared';
+import { catalogMessages, browseMessages as m, partPageMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useNavKit } from '../../../components/nav-kit';
 import { usePageTitle } from '../../../components/page-head';
-import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { categoriesQuery, PartCard, PartCardSkeleton, partQuery, useMatchPart } from '../../parts';
-import { categoryPartsQuery, facetsQuery } from '../api';
-import { ActiveFilterChips } from '../components/active-filter-chips';
+import { type CategoryView, categoryList, categoryView } from '../../../lib/first-answers';
+import { categoriesQuery, PartCard, PartCardSkeleton, partQuery, partsListQuery } from '../../parts';
+import { facetsQuery } from '../api';
+import { ActiveFilterChipsIsland } from '../components/active-filter-chips';
+import { CategoryPagerIsland } from '../components/category-pager';
 import { CompareBarIsland } from '../components/compare-bar';
 import { CompareToggleIsland } from '../components/compare-toggle';
-import { FilterPanel } from '../components/filter-panel';
-import { activeFilters, type CategoryView, categoryView, searchWith } from '../filters';
+import { FilterPanelIsland } from '../components/filter-panel';
+import { FitsMyBoardIsland } from '../components/fits-my-board';
+import { activeFilters } from '../filters';
 
 /**
  * A category's page (issue 23): its parts, the filter panel with counts beside them, the active
  * filters as chips, and the cards with Compare. Everything chosen is in the URL (`/c/memory?
- * brand=Kestrel&attr.capacity=32..`), so a link or a reload shows the same list.
+ * brand=Kestrel&attr.capacity=32..`), so a link or a reload shows the same list. The store sends
+ * it rendered (decision 023) from the answers it declares (lib/first-answers.ts, categoryPage);
+ * the panel, chips, pager and Compare are islands.
  */
 export default function CategoryPage() {
   const { slug = '' } = useParams();
@@ -48,11 +51,8 @@ export default function CategoryPage() {
 }
 
 function CategoryParts({ name, view }: { name: string; view: CategoryView }) {
-  const { go: goTo, pathname } = useNavKit();
-  const go = (search: string) => goTo(`${pathname}${search}`);
-  const parts = useQuery(categoryPartsQuery(view));
+  const parts = useQuery(partsListQuery(categoryList(view)));
   const facets = useQuery(facetsQuery(view));
-  const matchPart = useMatchPart();
   const matchedId = view.filters.compatibleWith;
   const matched = useQuery({ ...partQuery(matchedId ?? ''), enabled: Boolean(matchedId) });
 
@@ -61,7 +61,7 @@ function CategoryParts({ name, view }: { name: string; view: CategoryView }) {
       <h1 className="text-4xl font-bold">{name}</h1>
       <div className="mt-8 flex flex-col gap-8 lg:flex-row">
         {facets.data ? (
-          <FilterPanel view={view} facets={facets.data.facets} go={go} />
+          <FilterPanelIsland view={view} facets={facets.data.facets} />
         ) : facets.isError ? (
           <div className="lg:w-64">
             <ErrorState onRetry={() => facets.refetch()} />
@@ -73,27 +73,8 @@ function CategoryParts({ name, view }: { name: string; view: CategoryView }) {
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
-            {matchedId && (
-              <button
-                type="button"
-                className="badge badge-lg gap-1 badge-secondary"
-                aria-label={m.removeFilter(m.fitsChip(matched.data?.name ?? ''))}
-                onClick={() => go(searchWith(view, { compatibleWith: undefined }))}
-              >
-                {m.fitsChip(matched.data?.name ?? '')}
-                <span aria-hidden="true">{m.removeMark}</span>
-              </button>
-            )}
-            {!matchedId && matchPart && (
-              <button
-                type="button"
-                className="btn btn-outline btn-secondary btn-sm"
-                onClick={() => go(searchWith(view, { compatibleWith: matchPart.id }))}
-              >
-                {m.fitsMyBoard(matchPart.name)}
-              </button>
-            )}
-            <ActiveFilterChips chips={activeFilters(view, facets.data?.facets)} go={go} />
+            <FitsMyBoardIsland view={view} matchedName={matched.data?.name} />
+            <ActiveFilterChipsIsland chips={activeFilters(view, facets.data?.facets)} />
           </div>
           <div aria-busy={parts.isFetching} data-testid="category-results">
             {parts.isPending ? (
@@ -126,17 +107,7 @@ function CategoryParts({ name, view }: { name: string; view: CategoryView }) {
                     />
                   ))}
                 </div>
-                <Pagination
-                  label={catalogMessages.pages}
-                  page={view.page}
-                  total={parts.data.total}
-                  limit={PAGE_SIZE.default}
-                  onPage={(page) => {
-                    const search = new URLSearchParams(searchWith(view, {}));
-                    if (page > 1) search.set('page', String(page));
-                    go(search.size ? `?${search}` : '');
-                  }}
-                />
+                <CategoryPagerIsland view={view} total={parts.data.total} />
               </>
             )}
           </div>
