@@ -16,9 +16,9 @@ export function prefetchAnswer(client: QueryClient, answer: FirstAnswer): Promis
       return client.prefetchQuery(partQuery(answer.id));
     case 'parts.facets':
       return client.prefetchQuery(facetsQuery(answer.view));
-    case 'categories.list':
-      return client.prefetchQuery(categoriesQuery());
     case 'reviews.list':
       return client.prefetchQuery(reviewsQuery(answer.reviews));
+    case 'categories.list':
+      return client.prefetchQuery(categoriesQuery());
   }
 }

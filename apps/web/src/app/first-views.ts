@@ -66,6 +66,7 @@ export const FIRST_PAGES: readonly FirstPage[] = [
   {
     path: '/parts/:id',
     page: 'src/features/parts/pages/part-page.tsx',
+    // The part, and the tree its specification table is labelled from.
     answers: ({ params }) => [answers.part(params.id ?? ''), categoryTree()],
   },
   {

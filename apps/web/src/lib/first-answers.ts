@@ -64,9 +64,9 @@ export type FirstAnswer =
       view: CategoryView;
       input: { query: { category: string; inStock?: 'true'; [filter: string]: string | undefined } };
     }
-  | { route: 'categories.list'; input: Record<string, never> }
   | { route: 'parts.get'; id: string; input: { params: { id: string } } }
-  | { route: 'reviews.list'; reviews: ReviewsPage; input: { query: ReviewsPage } };
+  | { route: 'reviews.list'; reviews: ReviewsPage; input: { query: ReviewsPage } }
+  | { route: 'categories.list'; input: Record<never, never> };
 
 export const answers = {
   partsList(list: PartsList) {
@@ -88,10 +88,11 @@ export const answers = {
         query: { ...view.filters, category: view.slug, ...(view.inStock && { inStock: 'true' as const }) },
       },
     }) satisfies FirstAnswer,
-  categories: () => ({ route: 'categories.list', input: {} }) satisfies FirstAnswer,
   part: (id: string) => ({ route: 'parts.get', id, input: { params: { id } } }) satisfies FirstAnswer,
   reviews: (reviews: ReviewsPage) =>
     ({ route: 'reviews.list', reviews, input: { query: reviews } }) satisfies FirstAnswer,
+  /** The category tree: the labels and units of a part's specifications (issue 23). */
+  categories: () => ({ route: 'categories.list', input: {} }) satisfies FirstAnswer,
 };
 
 const HOME_REVIEWS_COUNT = 6;
@@ -179,8 +180,8 @@ const LINES = {
   'parts.list': routeTable.parts.list,
   'parts.get': routeTable.parts.get,
   'parts.facets': routeTable.parts.facets,
-  'categories.list': routeTable.categories.list,
   'reviews.list': routeTable.reviews.list,
+  'categories.list': routeTable.categories.list,
 } satisfies Record<FirstAnswer['route'], RouteLine>;
 
 /** The URL (under the API's origin) the typed client asks for this answer. */
