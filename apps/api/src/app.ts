@@ -36,6 +36,9 @@ import { createOrdersRepo } from './features/orders/repo.js';
 import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
+import { overviewHandlers } from './features/overview/handlers.js';
+import { createOverviewRepo } from './features/overview/repo.js';
+import { createOverviewService } from './features/overview/service.js';
 import { FacetBaseCache } from './features/parts/facet-base-cache.js';
 import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
@@ -169,6 +172,7 @@ export type OrdersSettings = Pick<
 export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSettings): OrdersService {
   return createOrdersService({
     orders: createOrdersRepo(db, jobs),
+    audit: createAuditService(createAuditRepo(db)),
     parts: createPartsRepo(db),
     paymentInstructions: settings.paymentInstructions,
     seller: settings.seller,
@@ -270,10 +274,10 @@ export function createApp({
       }),
     ),
     categories: categoriesHandlers(categories),
-    images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey }), {
+    images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey, audit }), {
       queue: uploadQueue,
     }),
-    reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db)), {
+    reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db), audit), {
       writeLimits: [
         perAccount('reviews-minute', limits.reviewsPerMinute, MINUTE_MS, apiMessages.tooManyReviews),
         perAccount('reviews-day', limits.reviewsPerDay, DAY_MS, apiMessages.tooManyReviews),
@@ -306,10 +310,16 @@ export function createApp({
       },
     ),
     outbox: outboxHandlers(createOutboxService(createOutboxStore(config.outboxDir))),
+    overview: overviewHandlers(
+      createOverviewService(createOverviewRepo(database.db), {
+        ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+      }),
+    ),
     audit: auditHandlers(audit),
     users: usersHandlers(
       createUsersService({
         repo: users,
+        audit,
         // Checkout's fallback for a phone and address: the orders side keeps them.
         lastOrderContact: orders.lastContact,
         identity,

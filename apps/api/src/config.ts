@@ -41,6 +41,21 @@ const mailFrom = z
   }, 'expected one e-mail address, e.g. Parts Depot <orders@shop.example>');
 
 /** `72h`, `30m`, `5s`, `2d`, or `0` (off): milliseconds. */
+/**
+ * An IANA time zone such as Europe/London: the area/city form PostgreSQL and Intl both know,
+ * never a bare offset (PostgreSQL reads `+01:00` as POSIX, an hour the other way).
+ */
+const timeZone = z
+  .string()
+  .regex(/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)*$/, 'expected an IANA time zone, e.g. Europe/London or UTC')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'unknown time zone: expected an IANA name, e.g. Europe/London or UTC');
 const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const duration = z
   .string()
@@ -187,6 +202,8 @@ const envSchema = z.object({
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(10),
   /** What one customer's unpaid orders may total, unless an admin set their own credit limit. */
   MAX_UNPAID_TOTAL: money.default(2_500_000),
+  /** The store's calendar: the overview's days (today, the last 7 and 30) begin at its midnight. */
+  TZ: timeZone.default('UTC'),
   /** Parts with fewer units left are shown as 'Low stock'. */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   /** When set, uploads to POST /api/image must carry this `key` (the image-host protocol). */
@@ -303,6 +320,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     /** Cents; a user's own credit_limit_cents replaces it (decision 027). */
     maxUnpaidTotalCents: e.MAX_UNPAID_TOTAL,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    /** The overview's days are this zone's (db/store-time-zone.ts). */
+    timeZone: e.TZ,
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,
     imageHostOrigins: e.IMAGE_HOST_ORIGINS,

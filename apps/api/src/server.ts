@@ -7,6 +7,7 @@ import { createTokenService } from './auth/tokens.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCatalog } from './db/seed.js';
+import { useStoreTimeZone } from './db/store-time-zone.js';
 import { startJobs } from './jobs/start.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
 import { gracefulClose } from './lib/graceful-close.js';
@@ -76,6 +77,9 @@ async function main() {
   await database.migrate();
   if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
   if (config.seedDemo && (await seedDemoCatalog(database.db))) logger.info('seeded the demo catalog');
+  if (await useStoreTimeZone(database.db, config.timeZone)) {
+    logger.info(`the overview's figures were recounted in the time zone ${config.timeZone}`);
+  }
   const emulator = await emulatorStarting;
   // After the migrations; pg-boss keeps its own tables (schema pgboss), created or upgraded here.
   const jobs = await startJobs(database, config, logger);

@@ -18,6 +18,7 @@ export * from './schemas/common.js';
 export * from './schemas/cursor.js';
 export * from './schemas/identity-settings.js';
 export * from './schemas/order.js';
+export * from './schemas/overview.js';
 export * from './schemas/part.js';
 export * from './schemas/responses.js';
 export * from './schemas/review.js';

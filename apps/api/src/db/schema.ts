@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -118,6 +119,12 @@ export const parts = pgTable(
     index('parts_attributes_idx')
       .using('gin', sql`${t.attributes} jsonb_path_ops`)
       .where(sql`${t.deletedAt} is null`),
+    // The overview's low stock (migration 0020): below LOW_STOCK_THRESHOLD, whatever its value, is
+    // a range of the first; below the minimum order, the second.
+    index('parts_listed_stock_idx').on(t.availableQuantity, t.id).where(sql`${t.deletedAt} is null`),
+    index('parts_below_minimum_idx')
+      .on(t.availableQuantity, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} < ${t.minOrderQuantity}`),
   ],
 );
 
@@ -202,6 +209,8 @@ export const users = pgTable(
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_credit_limit_nonnegative', sql`${t.creditLimitCents} >= 0`),
     index('users_admins_idx').on(t.email).where(sql`${t.role} = 'admin'`),
+    // The overview's new customers: a range of the last 30 days (migration 0020).
+    index('users_customers_newest_idx').on(t.createdAt).where(sql`${t.role} = 'customer'`),
   ],
 );
 
@@ -312,6 +321,67 @@ export const orderLines = pgTable(
     check('order_lines_total_nonnegative', sql`${t.totalCents} >= 0`),
     index('order_lines_part_idx').on(t.partId),
   ],
+);
+
+/**
+ * The owner's overview (migration 0020, decision 046): totals kept by triggers on `orders` and
+ * `order_lines`, whoever writes them. The triggers only insert into `overview_changes`; the
+ * overview folds those into the three rollups before it reads, and counts any still staged.
+ * Days are the store's (`store_time_zone`, set from `TZ` at start).
+ */
+export const storeTimeZone = pgTable(
+  'store_time_zone',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+  },
+  (t) => [check('store_time_zone_one_row', sql`${t.id} = 1`)],
+);
+
+/** Orders by the day they were placed and their status. */
+export const orderDays = pgTable(
+  'order_days',
+  {
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'order_days_pkey', columns: [t.day, t.status] })],
+);
+
+/** Orders by status, all time. */
+export const orderStatusTotals = pgTable('order_status_totals', {
+  status: text('status').primaryKey(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+  cents: bigint('cents', { mode: 'number' }).notNull(),
+});
+
+/** Units and line totals of each part by the day its paid or shipped orders were placed. */
+export const partDays = pgTable(
+  'part_days',
+  {
+    day: date('day').notNull(),
+    partId: uuid('part_id').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'part_days_pkey', columns: [t.day, t.partId] })],
+);
+
+/** Changes the triggers staged and no fold has taken yet: orders (a status) or lines (a part). */
+export const overviewChanges = pgTable(
+  'overview_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day').notNull(),
+    status: text('status'),
+    partId: uuid('part_id'),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('overview_changes_one_kind', sql`(${t.status} is null) <> (${t.partId} is null)`)],
 );
 
 /**

@@ -16,6 +16,11 @@ export type JobName = keyof JobPayloads;
  */
 export interface JobQueue {
   enqueue<N extends JobName>(tx: Database, name: N, data: JobPayloads[N]): Promise<void>;
+  /**
+   * The schema of the queue's tables (pg-boss's), for the one writer that inserts its job itself:
+   * the order placement, one SQL function (migration 0019, decision 045). Undefined: no queue.
+   */
+  readonly schema?: string | undefined;
 }
 
 /** For code paths and tests that run without a queue: the jobs are dropped. */

@@ -67,6 +67,7 @@ const answers: AnswerChecks = {
   invoices: { pdf: none },
   audit: { list: by(contract.audit.list.responses[200].schema), csv: none },
   outbox: { list: by(contract.outbox.list.responses[200].schema) },
+  overview: { get: by(contract.overview.get.responses[200].schema) },
   users: {
     signIn: by(contract.users.signIn.responses[200].schema),
     refreshSession: by(contract.users.refreshSession.responses[200].schema),

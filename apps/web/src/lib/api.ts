@@ -156,6 +156,7 @@ export const api: ApiClient = {
   },
   invoices: { pdf: file('invoices', 'pdf') },
   outbox: { list: list('outbox', 'list') },
+  overview: { get: json('overview', 'get') },
   audit: { list: list('audit', 'list'), csv: file('audit', 'csv') },
   users: {
     signIn: json('users', 'signIn'),

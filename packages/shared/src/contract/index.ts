@@ -4,6 +4,7 @@ import { categories } from './categories.js';
 import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
+import { overview } from './overview.js';
 import { images, parts } from './parts.js';
 import { reviews } from './reviews.js';
 import type { RouteTable } from './route-table.js';
@@ -30,6 +31,7 @@ export const contract = {
   cart,
   invoices,
   outbox,
+  overview,
   audit,
   users,
 } satisfies { [F in keyof RouteTable]: Record<keyof RouteTable[F], RouteContract> };

@@ -95,6 +95,10 @@ export const routeTable = {
   outbox: feature({
     list: { method: 'get', path: '/api/outbox', access: 'admin', list: true },
   }),
+  // Before users: its `/api/admin/:email` would otherwise take `overview` for an e-mail.
+  overview: feature({
+    get: { method: 'get', path: '/api/admin/overview', access: 'admin' },
+  }),
   audit: feature({
     list: { method: 'get', path: '/api/audit', access: 'admin', list: true },
     csv: { method: 'get', path: '/api/audit.csv', access: 'admin', produces: 'text/csv' },

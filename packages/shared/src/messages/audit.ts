@@ -11,6 +11,7 @@ export const auditMessages = {
   targetType: 'Target',
   anyTarget: 'Anything',
   targetId: 'Target id',
+  targetIdHint: 'With a target chosen: a product’s or order’s id, a user’s e-mail, an image’s address.',
   from: 'From',
   to: 'To',
   apply: 'Show',
@@ -26,9 +27,7 @@ export const auditMessages = {
   what: 'What',
   on: 'On',
   changes: 'Changes',
-  field: 'Field',
-  before: 'Before',
-  after: 'After',
+  changedTo: 'changed to',
   none: '—',
   count: (shown: number, total: number, capped: boolean) =>
     `Showing ${shown} of ${capped ? `more than ${total}` : total} entries`,

@@ -21,6 +21,7 @@ export * from './invoices.js';
 export * from './layout.js';
 export * from './order-lines.js';
 export * from './orders.js';
+export * from './overview.js';
 export * from './pages.js';
 export * from './parts.js';
 export * from './purchase.js';

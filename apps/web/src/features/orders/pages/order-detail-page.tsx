@@ -12,6 +12,7 @@ import { DownloadButton } from '../../../components/ui/download-button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
+import { TargetAuditTrail } from '../../audit';
 import { useAdminStatus } from '../../auth';
 import { fetchInvoicePdf, orderQuery } from '../api';
 import { OrderActions } from '../components/order-actions';
@@ -90,6 +91,8 @@ export default function OrderDetailPage() {
       {isOwner && again.result}
 
       <OrderHistory events={detail.events} />
+      {/* What admins did to it, with the carrier and tracking they gave (issue 24). */}
+      {isAdmin && <TargetAuditTrail type="order" id={detail._id} />}
     </div>
   );
 }
