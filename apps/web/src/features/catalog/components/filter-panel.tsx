@@ -26,9 +26,30 @@ const legendOf = (facet: Facet) =>
  * phone the panel is a drawer behind 'Show filters'; from the large breakpoint it is always open.
  * An island: the store renders category pages (decision 023).
  */
+/**
+ * Whether the phone's drawer was left open: on a page the store rendered, a tick loads the page
+ * again, and the buyer should find the drawer as they left it.
+ */
+const DRAWER_KEY = 'filters-open';
+function drawerWasOpen(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.sessionStorage.getItem(DRAWER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 function FilterPanel({ view, facets }: { view: CategoryView; facets: readonly Facet[] }) {
   const go = useGoToSearch();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(drawerWasOpen);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    try {
+      window.sessionStorage.setItem(DRAWER_KEY, next ? '1' : '0');
+    } catch {
+      // Not kept: the drawer starts closed on the next page.
+    }
+  };
   const panelId = useId();
   return (
     <aside aria-label={m.filters} className="lg:w-64 lg:shrink-0">
@@ -81,7 +102,10 @@ function ListFilter({
               <input
                 type="checkbox"
                 className="checkbox checkbox-sm"
-                checked={chosen.includes(value)}
+                // Uncontrolled: the box ticks at once, while the page it asks for loads; the
+                // URL's choice (the key) draws it again.
+                key={String(chosen.includes(value))}
+                defaultChecked={chosen.includes(value)}
                 onChange={(event) => go(toggled(view, facet.key, value, event.target.checked))}
               />
               {m.valueCount(valueLabel(facet, value), count)}

@@ -75,14 +75,16 @@ export default function ComparePage() {
           <EmptyState>{m.compareEmpty}</EmptyState>
         </div>
       ) : (
-        <div className="mt-8 overflow-x-auto" data-testid="compare">
-          <table className="table">
+        // Fixed columns that wrap their words (daisyUI keeps a table's head on one line): four parts
+        // fit a phone without a sideways scroll.
+        <div className="mt-8" data-testid="compare">
+          <table className="table table-xs w-full table-fixed wrap-anywhere sm:table-md">
             <caption className="text-left text-sm text-base-content/70">{m.compareCaption}</caption>
             <thead>
               <tr>
                 <td />
                 {parts.map((part) => (
-                  <th key={part._id} scope="col" className="min-w-40 align-top">
+                  <th key={part._id} scope="col" className="whitespace-normal align-top">
                     <Link to={`/parts/${encodeURIComponent(part._id)}`} className="link link-hover">
                       {part.name}
                     </Link>
