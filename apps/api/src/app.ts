@@ -44,6 +44,14 @@ import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { createPartsService } from './features/parts/service.js';
+import { paymentsHandlers } from './features/payments/handlers.js';
+import {
+  createPaymentsRepo,
+  createPaymentsService,
+  createStripeGateway,
+  type PaymentsService,
+  type StripeSettings,
+} from './features/payments/index.js';
 import { reviewsHandlers } from './features/reviews/handlers.js';
 import { createReviewsRepo } from './features/reviews/repo.js';
 import { createReviewsService } from './features/reviews/service.js';
@@ -110,6 +118,12 @@ export interface AppDeps {
     };
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
+    /** Card payments through Stripe (STRIPE_*); without them, bank transfer only. */
+    stripe?: StripeSettings | undefined;
+    /** CURRENCY, lower case; `gbp` when not given. */
+    currency?: string;
+    /** UNPAID_ORDER_TTL in milliseconds (0: never); a card payment's session ends with its order. */
+    unpaidOrderTtlMs?: number;
     /** Unpaid orders one customer may hold at once. */
     maxOpenOrders: number;
     /** What one customer's unpaid orders may total, in cents, unless they have their own limit. */
@@ -144,6 +158,8 @@ export interface AppDeps {
    * the job workers; built here from `database` and `jobs` when not given (the tests).
    */
   orders?: OrdersService;
+  /** Card payments, built once like `orders` (the refund worker shares them); built here when not given. */
+  payments?: PaymentsService;
   /** With REDIS_URL: where sign-in limits are counted, shared by every instance. */
   redis?: RedisHandle;
   /**
@@ -162,7 +178,7 @@ export interface AppDeps {
 /** What the orders service is built from, beside the database and the job queue. */
 export type OrdersSettings = Pick<
   AppDeps['config'],
-  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents'
+  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents' | 'stripe'
 >;
 
 /**
@@ -178,6 +194,23 @@ export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSetti
     seller: settings.seller,
     maxOpenOrders: settings.maxOpenOrders,
     maxUnpaidTotalCents: settings.maxUnpaidTotalCents,
+    cardPayments: settings.stripe !== undefined,
+  });
+}
+
+/** What card payments are built from, beside the database and the job queue. */
+export type PaymentsConfig = Pick<AppDeps['config'], 'stripe' | 'currency' | 'unpaidOrderTtlMs'>;
+
+/** The payments service, for the app's routes and the refund worker alike (server.ts builds it once). */
+export function createPayments(db: Database, jobs: JobQueue, config: PaymentsConfig, logger: Logger) {
+  return createPaymentsService(createPaymentsRepo(db, jobs), {
+    // Refunds are recorded in the audit trail with who asked for them (issue 24).
+    audit: createAuditService(createAuditRepo(db)),
+    gateway: config.stripe && createStripeGateway(config.stripe),
+    currency: config.currency ?? 'gbp',
+    publicUrl: config.stripe?.publicUrl,
+    unpaidOrderTtlMs: config.unpaidOrderTtlMs ?? 0,
+    logger,
   });
 }
 
@@ -192,6 +225,7 @@ export function createApp({
   config,
   jobs = noJobs,
   orders = createOrders(database.db, jobs, config),
+  payments = createPayments(database.db, jobs, config, logger),
   redis,
   invoiceCache = new InvoiceCache(),
   readCache,
@@ -291,6 +325,16 @@ export function createApp({
     cart: cartHandlers(createCartService(createCartRepo(database.db)), {
       writeLimits: [
         perAccount('cart-minute', limits.cartChangesPerMinute, MINUTE_MS, apiMessages.tooManyCartChanges),
+      ],
+    }),
+    payments: paymentsHandlers(payments, {
+      writeLimits: [
+        perAccount(
+          'payments-minute',
+          limits.orderChangesPerMinute,
+          MINUTE_MS,
+          apiMessages.tooManyOrderChanges,
+        ),
       ],
     }),
     invoices: invoicesHandlers(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createApp, createOrders } from './app.js';
+import { createApp, createOrders, createPayments } from './app.js';
 import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
 import { createFirebaseIdentity } from './auth/identity.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
@@ -85,7 +85,8 @@ async function main() {
   const jobs = await startJobs(database, config, logger);
   // The one orders repository and service, for the app's routes and the jobs' workers alike.
   const orders = createOrders(database.db, jobs.queue, config);
-  await jobs.work({ orders });
+  const payments = createPayments(database.db, jobs.queue, config, logger);
+  await jobs.work({ orders, payments });
 
   const identity = createFirebaseIdentity({
     projectId: firebase.projectId,
@@ -105,6 +106,7 @@ async function main() {
     tokens,
     jobs: jobs.queue,
     orders,
+    payments,
     ...(redis && { redis }),
     readCache,
     localOrigin: () => localOrigin,

@@ -20,6 +20,7 @@ export * from './schemas/identity-settings.js';
 export * from './schemas/order.js';
 export * from './schemas/overview.js';
 export * from './schemas/part.js';
+export * from './schemas/payment.js';
 export * from './schemas/responses.js';
 export * from './schemas/review.js';
 export * from './schemas/user.js';

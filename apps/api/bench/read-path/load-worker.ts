@@ -63,6 +63,7 @@ function run(job: LoadJob, seconds: number): Promise<{ result: autocannon.Result
       ? {
           method: route.method,
           path: route.path,
+          ...(route.headers && { headers: route.headers }),
           // Each request its own combination (routes.ts): no answer is kept for another.
           setupRequest: (req) => ({
             ...req,

@@ -503,3 +503,82 @@ export const auditEntries = pgTable(
     index('audit_entries_target_idx').on(t.targetType, t.targetId, t.at.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * The Checkout sessions made for an order (migration 0022), one per attempt: the attempt is
+ * reserved before Stripe is asked, and its number is part of the idempotency key sent.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider').notNull().default('stripe'),
+    /** Null until the provider answered (an attempt whose call failed stays so). */
+    sessionId: text('session_id'),
+    url: text('url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'checkout_sessions_pkey', columns: [t.orderId, t.attempt] }),
+    check('checkout_sessions_attempt_positive', sql`${t.attempt} >= 1`),
+  ],
+);
+
+/** Every provider event, by id: processed once, whatever the number of deliveries. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payment_events_pkey', columns: [t.provider, t.eventId] })],
+);
+
+export const PAYMENT_STATUSES = [
+  'paid',
+  'needs-review',
+  'refund-pending',
+  'refund-failed',
+  'refunded',
+] as const;
+
+/** A payment taken for an order (decision 048): what was charged, in minor units, and its state. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull().default('stripe'),
+    sessionId: text('session_id').notNull(),
+    paymentIntent: text('payment_intent'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    refundId: text('refund_id'),
+    /** Who asked for the refund: the admin who cancelled the order, or `system` (a late payment). */
+    refundRequestedBy: text('refund_requested_by'),
+    /** The provider's last refusal of the refund, for the admins. */
+    refundError: text('refund_error'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payments_status_known',
+      sql`${t.status} in ('paid', 'needs-review', 'refund-pending', 'refund-failed', 'refunded')`,
+    ),
+    check('payments_amount_nonnegative', sql`${t.amountMinor} >= 0`),
+    uniqueIndex('payments_session_idx').on(t.provider, t.sessionId),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);

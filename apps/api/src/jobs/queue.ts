@@ -3,10 +3,12 @@ import type { Database } from '../db/client.js';
 /**
  * What the store does after a write commits (docs/architecture.md, 'Failures and jobs').
  * `order-event`: tell the people concerned about a change of an order's status (the e-mails
- * follow from the event).
+ * follow from the event). `payment-refund`: give a card payment back.
  */
 export interface JobPayloads {
   'order-event': { eventId: string };
+  /** Refund a card payment through its provider (features/payments), retried until it succeeds. */
+  'payment-refund': { paymentId: string };
 }
 export type JobName = keyof JobPayloads;
 

@@ -6,6 +6,7 @@ import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
 import { overview } from './overview.js';
 import { images, parts } from './parts.js';
+import { payments } from './payments.js';
 import { reviews } from './reviews.js';
 import type { RouteTable } from './route-table.js';
 import { users } from './users.js';
@@ -30,6 +31,7 @@ export const contract = {
   orders,
   cart,
   invoices,
+  payments,
   outbox,
   overview,
   audit,

@@ -27,6 +27,11 @@ export interface RouteLine {
   multipart?: boolean;
   /** The success answer's content type when it is not JSON (a PDF, a CSV, a page). */
   produces?: string;
+  /**
+   * The body is kept as the bytes that came, of this content type, never parsed by the store
+   * before its handler (`rawBody`): a payment provider's signature covers the exact bytes.
+   */
+  raw?: string;
 }
 
 /** A feature's routes, by id; `as const` keeps each line's literal types for the typed client. */
@@ -90,6 +95,15 @@ export const routeTable = {
       path: '/api/order/:id/invoice.pdf',
       access: 'signed-in',
       produces: 'application/pdf',
+    },
+  }),
+  payments: feature({
+    pay: { method: 'post', path: '/api/order/:id/pay', access: 'signed-in' },
+    webhook: {
+      method: 'post',
+      path: '/api/payments/stripe/webhook',
+      access: 'anyone',
+      raw: 'application/json',
     },
   }),
   outbox: feature({

@@ -54,6 +54,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'image.upload': 'Image uploaded',
   'order.move': 'Order status changed',
   'order.cancel': 'Order cancelled',
+  'payment.refund': 'Card payment refunded',
   'review.remove': 'Review removed',
   'user.role': 'Role changed',
   'user.credit-limit': 'Credit limit changed',

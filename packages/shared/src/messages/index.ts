@@ -24,6 +24,7 @@ export * from './orders.js';
 export * from './overview.js';
 export * from './pages.js';
 export * from './parts.js';
+export * from './payments.js';
 export * from './purchase.js';
 export * from './reviews.js';
 export * from './toasts.js';

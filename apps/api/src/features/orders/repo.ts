@@ -1,7 +1,7 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
 import { and, asc, count, desc, eq, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orderLines, orders, parts } from '../../db/schema.js';
+import { orderEvents, orderLines, orders, parts, payments } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
 import {
   linesFromJson,
@@ -17,6 +17,11 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type { AskedLine, LinePart, Placement, PlacementRequest, PlacementRules } from './placement-repo.js';
 export { IdempotencyKeyTaken } from './placement-repo.js';
+/** What an order shows of its card payments (features/payments writes them). */
+export type OrderPaymentRow = Pick<
+  typeof payments.$inferSelect,
+  'status' | 'amountMinor' | 'currency' | 'refundedAt'
+>;
 
 const byKey = (email: string, key: string) => and(eq(orders.email, email), eq(orders.idempotencyKey, key));
 
@@ -158,6 +163,30 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
         .returning();
     },
 
+    /**
+     * The order's card payments to give back, now that it is cancelled: each marked for its
+     * refund, and the refund job enqueued with it (features/payments runs it, retried until done).
+     */
+    async refundPayments(orderId: string, by: string): Promise<number> {
+      const due = await tx
+        .update(payments)
+        .set({ status: 'refund-pending', refundRequestedBy: by, updatedAt: sql`now()` })
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+        .returning({ id: payments.id });
+      for (const { id } of due) await jobs.enqueue(tx, 'payment-refund', { paymentId: id });
+      return due.length;
+    },
+
+    /** Whether a card payment is applied to the order (features/payments). */
+    async cardPaid(orderId: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The history entry of the order's change, by `by` (an e-mail, or `system`): its id. */
     async recordEvent(order: OrderRow, by: string): Promise<string> {
       const [event] = await tx
@@ -237,6 +266,29 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
         const lines = byOrder.get(row.orderId);
         if (lines) lines.push(row);
         else byOrder.set(row.orderId, [row]);
+      }
+      return byOrder;
+    },
+
+    /** The card payments of a page of orders, in one query, oldest first. */
+    async paymentsOf(orderIds: string[]): Promise<Map<string, OrderPaymentRow[]>> {
+      const byOrder = new Map<string, OrderPaymentRow[]>();
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db
+        .select({
+          orderId: payments.orderId,
+          status: payments.status,
+          amountMinor: payments.amountMinor,
+          currency: payments.currency,
+          refundedAt: payments.refundedAt,
+        })
+        .from(payments)
+        .where(inArray(payments.orderId, [...new Set(orderIds)]))
+        .orderBy(asc(payments.createdAt), asc(payments.id));
+      for (const { orderId, ...row } of rows) {
+        const list = byOrder.get(orderId);
+        if (list) list.push(row);
+        else byOrder.set(orderId, [row]);
       }
       return byOrder;
     },

@@ -12,6 +12,7 @@ import {
   type OrderStatusUpdate,
   type OrdersFilter,
   type OrdersQuery,
+  paymentMessages,
   type Seller,
   statusesMovableTo,
   type UpdateResult,
@@ -91,8 +92,15 @@ export function createOrderMoves(
               : undefined,
         });
         if (!order) return undefined;
+        // Undoing a card payment would leave Stripe's charge standing and let the customer pay
+        // again: a card-paid order is cancelled instead, which refunds it (decision 048).
+        if (move.to === 'unpaid' && (await tx.cardPaid(order.id))) {
+          throw new Conflict(paymentMessages.cannotUndoCardPayment);
+        }
         await record(tx, order, move.by);
         if (was) await audit?.record(handle, moveEntry(move.by, was, order));
+        // A cancelled order's card payment is given back (decision 048), its refund a job.
+        if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id, move.by);
         // Last: the parts' rows stay locked only from here to the commit.
         if (move.to === 'cancelled') await tx.returnStock([order.id]);
         return order;
@@ -167,6 +175,8 @@ export function createOrdersService(deps: {
   maxOpenOrders: number;
   /** MAX_UNPAID_TOTAL in cents: what one customer's unpaid orders may total by default. */
   maxUnpaidTotalCents: number;
+  /** Whether the store takes cards (features/payments): the Payment page offers them. */
+  cardPayments?: boolean;
 }) {
   const { orders, parts } = deps;
   const moves = createOrderMoves(orders, deps.audit);
@@ -177,8 +187,9 @@ export function createOrdersService(deps: {
 
   /** The orders as the API shows them, their lines read in one query for the whole page. */
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
-    const lines = await orders.linesOf(rows.map((row) => row.id));
-    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? []));
+    const ids = rows.map((row) => row.id);
+    const [lines, payments] = await Promise.all([orders.linesOf(ids), orders.paymentsOf(ids)]);
+    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? [], payments.get(row.id) ?? []));
   }
 
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
@@ -300,10 +311,15 @@ export function createOrdersService(deps: {
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {
       const order = await visibleOrder(requester, id);
-      const [lines, events] = await Promise.all([orders.linesOf([order.id]), orders.events(order.id)]);
+      const [lines, events, payments] = await Promise.all([
+        orders.linesOf([order.id]),
+        orders.events(order.id),
+        orders.paymentsOf([order.id]),
+      ]);
       return {
-        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events),
+        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events, payments.get(order.id) ?? []),
         instructions: deps.paymentInstructions,
+        cardPayments: deps.cardPayments ?? false,
         seller: deps.seller,
       };
     },

@@ -15,6 +15,7 @@ import { useSessionUser } from '../../../lib/session';
 import { TargetAuditTrail } from '../../audit';
 import { useAdminStatus } from '../../auth';
 import { fetchInvoicePdf, orderQuery } from '../api';
+import { CardPaymentNote } from '../components/card-payment';
 import { OrderActions } from '../components/order-actions';
 import { useOrderAgain } from '../components/order-again';
 import { OrderHistory } from '../components/order-history';
@@ -52,6 +53,7 @@ export default function OrderDetailPage() {
           {m.orderNumber(detail.number)}
         </h2>
         <StatusBadge status={detail.status} />
+        <CardPaymentNote payment={detail.payment} />
       </header>
       <p className="mt-1 text-sm text-base-content/70">
         {m.placed} <time dateTime={detail.createdAt}>{formatDate(detail.createdAt)}</time>
