@@ -136,3 +136,20 @@ test.describe('on a phone', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test('the store renders a category page with its title, description and canonical link, and lists it in the sitemap', async ({
+  request,
+}) => {
+  const page = await request.get('/c/processors?brand=VoltCore&utm_source=x');
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('<title>Processors · Parts Depot</title>');
+  expect(html).toContain(`<meta name="description" content="${m.categoryDescription('Processors')}">`);
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/c\/processors">/);
+  // Drawn on the server: the panel's counts and the cards are in the page itself.
+  expect(html).toContain('data-island="filter-panel"');
+  expect(html).toContain('data-testid="part-card"');
+
+  const sitemap = await request.get('/sitemap-1.xml');
+  expect(await sitemap.text()).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/c\/processors<\/loc>/);
+});
