@@ -271,7 +271,7 @@ export function createApp({
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
   // without one, the sitemap's own TTL applies.
   readCache?.onInvalidate((tables) => {
-    if (tables.includes('parts')) sitemap.invalidate();
+    if (tables.includes('parts') || tables.includes('categories')) sitemap.invalidate();
   });
   const images = chooseImageStore(database, config, logger);
   // Per account, shared by every instance with Redis (decision 024): one free account could

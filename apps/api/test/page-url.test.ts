@@ -17,6 +17,14 @@ describe('pageUrl: what a rendered page reads of its URL (decision 024)', () => 
     ['/parts/?page=2&page=3', '/parts/?page=2'],
     ['/parts?q=a%26b%3Dc+d', '/parts?q=a%26b%3Dc%20d'],
     ['/parts?q=%zz', '/parts?q=%25zz'],
+    // A category page (issue 23): its filters by name, then in-stock and page; nothing else.
+    [
+      '/c/processors?page=2&utm_source=x&brand=VoltCore,Arcwell&attr.cores=8..16&inStock=1&attr.=x',
+      '/c/processors?attr.cores=8..16&brand=VoltCore%2CArcwell&inStock=1&page=2',
+    ],
+    ['/c/processors?page=1&sort=newest&brand=', '/c/processors'],
+    ['/c/memory?compatibleWith=abc&price=..400', '/c/memory?compatibleWith=abc&price=..400'],
+    ['/c/memory/x?brand=A', '/c/memory/x'],
   ])('%s is %s', (url, expected) => {
     expect(pageUrl(url)).toBe(expected);
   });

@@ -8,6 +8,8 @@ export const APP_PATHS = [
   '/home',
   '/parts',
   '/parts/:id',
+  '/c/:slug',
+  '/compare',
   '/blogs',
   '/portfolio',
   '/login',

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { facetsQuery } from '../features/catalog';
 import { categoriesQuery, partQuery, partsListQuery } from '../features/parts';
 import { reviewsQuery } from '../features/reviews';
 import type { FirstAnswer } from '../lib/first-answers';
@@ -13,6 +14,8 @@ export function prefetchAnswer(client: QueryClient, answer: FirstAnswer): Promis
       return client.prefetchQuery(partsListQuery(answer.list));
     case 'parts.get':
       return client.prefetchQuery(partQuery(answer.id));
+    case 'parts.facets':
+      return client.prefetchQuery(facetsQuery(answer.view));
     case 'reviews.list':
       return client.prefetchQuery(reviewsQuery(answer.reviews));
     case 'categories.list':

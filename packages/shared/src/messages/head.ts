@@ -30,11 +30,14 @@ export const headMessages = {
     notFound: 'Page not found',
     cart: 'Cart',
     quickOrder: 'Quick order',
+    category: 'Category',
+    compare: 'Compare parts',
   },
   descriptions: {
     home: 'Parts Depot: computer parts in wholesale quantities, with bulk discounts and free shipping.',
     catalog:
       'Every computer part Parts Depot sells in bulk: search by name, sort by price, and see each minimum order and stock.',
+    compare: 'Compare computer parts side by side: price, stock and every specification.',
     blogs: 'Parts Depot answers common questions about building a web store: React, Node.js and JavaScript.',
     portfolio: 'Who builds Parts Depot: skills, education and projects.',
   },

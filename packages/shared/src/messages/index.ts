@@ -8,6 +8,7 @@
 export * from './api-errors.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './browse.js';
 export * from './cart.js';
 export * from './cart-page.js';
 export * from './categories.js';

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { MAX_PRICE } from '../constants.js';
+import { ATTRIBUTE_FILTER_PREFIX, filterValues, parseRange } from '../filter-text.js';
 import { categoryMessages as m } from '../messages/index.js';
 import { categorySlugSchema } from './category.js';
 import { idSchema, plainText } from './common.js';
+
+// Zod-free, so the web's first load can read a filter's text without the schemas.
+export {
+  ATTRIBUTE_FILTER_PREFIX,
+  filterValues,
+  formatRange,
+  parseRange,
+  type Range,
+} from '../filter-text.js';
 
 /**
  * The catalog's filters (issue 23), as `GET /api/parts` and `GET /api/facets` read them from the
@@ -11,38 +21,9 @@ import { idSchema, plainText } from './common.js';
  * `compatibleWith=<partId>`. OR within a filter, AND across filters.
  */
 
-/** `min..max`, either side open: `8..16`, `100..`, `..400`. Never `..` alone. */
-export interface Range {
-  min?: number;
-  max?: number;
-}
-
-const NUMBER = '-?\\d{1,12}(?:\\.\\d{1,6})?';
-const RANGE = new RegExp(`^(${NUMBER})?\\.\\.(${NUMBER})?$`);
-
-/** The range a query value names, or undefined when it is not one (`8-16`, `..`, `16..8`). */
-export function parseRange(text: string): Range | undefined {
-  const match = RANGE.exec(text.trim());
-  if (!match || (match[1] === undefined && match[2] === undefined)) return undefined;
-  const range: Range = {};
-  if (match[1] !== undefined) range.min = Number(match[1]);
-  if (match[2] !== undefined) range.max = Number(match[2]);
-  if (range.min !== undefined && range.max !== undefined && range.min > range.max) return undefined;
-  return range;
-}
-
-export const formatRange = ({ min, max }: Range): string => `${min ?? ''}..${max ?? ''}`;
-
 /** How many values one filter may list (a page of checkboxes, not a data dump). */
 export const MAX_FILTER_VALUES = 50;
 const MAX_FILTER_TEXT = 1000;
-
-/** `a,b,c`: the values a filter lists, trimmed, empty ones dropped. */
-export const filterValues = (text: string): string[] =>
-  text
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
 
 const valueList = z
   .string({ error: m.filterValuesInvalid })
@@ -59,8 +40,6 @@ const priceRange = z.string({ error: m.filterRangeInvalid }).refine((text) => {
   const within = (value: number | undefined) => value === undefined || (value >= 0 && value <= MAX_PRICE);
   return range !== undefined && within(range.min) && within(range.max);
 }, m.filterRangeInvalid);
-
-export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
 
 /** The filter fields every catalog query shares (`partsQuerySchema`, `facetsQuerySchema`). */
 export const catalogFilterFields = {

@@ -4,7 +4,7 @@ import { formatQuantity } from '../../../lib/format';
 import { categoriesQuery } from '../api';
 
 /** The definitions a category's parts have: its ancestors' first, then its own. */
-function definitionsOf(tree: Category[], slug: string): AttributeDefinition[] {
+export function definitionsOf(tree: Category[], slug: string): AttributeDefinition[] {
   const bySlug = new Map(tree.map((category) => [category.slug, category]));
   const path: Category[] = [];
   for (let current = bySlug.get(slug); current && !path.includes(current); ) {
@@ -14,7 +14,7 @@ function definitionsOf(tree: Category[], slug: string): AttributeDefinition[] {
   return path.flatMap((category) => category.attributes);
 }
 
-function valueText(value: string | number | boolean, unit?: string): string {
+export function valueText(value: string | number | boolean, unit?: string): string {
   if (typeof value === 'boolean') return value ? m.specYes : m.specNo;
   if (typeof value === 'number') {
     const shown = Number.isInteger(value) ? formatQuantity(value) : String(value);

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { partQuery } from '../api';
+import { CompatiblePartsIsland } from '../components/compatible-parts';
 import { PartBillIsland } from '../components/part-bill';
 import { PartSku } from '../components/part-sku';
 import { PurchaseAction } from '../components/purchase-action';
@@ -101,6 +102,7 @@ function PartDetails({ part }: { part: Part }) {
         </p>
         {part.bulkDiscount && <p className="text-sm text-base-content/80">{partPageMessages.bulkNote}</p>}
         <SpecificationTable part={part} />
+        {part.category && <CompatiblePartsIsland id={part._id} name={part.name} />}
 
         {outOfStock ? (
           <>
