@@ -16,6 +16,9 @@ import { createAuditService } from './features/audit/service.js';
 import { cartHandlers } from './features/cart/handlers.js';
 import { createCartRepo } from './features/cart/repo.js';
 import { createCartService } from './features/cart/service.js';
+import { categoriesHandlers } from './features/categories/handlers.js';
+import { createCategoriesRepo } from './features/categories/repo.js';
+import { createCategoriesService } from './features/categories/service.js';
 import { docsHandlers } from './features/docs/handlers.js';
 import { healthHandlers } from './features/health/handlers.js';
 import { identityHandlers } from './features/identity/handlers.js';
@@ -36,7 +39,11 @@ import { createOutboxService } from './features/outbox/service.js';
 import { overviewHandlers } from './features/overview/handlers.js';
 import { createOverviewRepo } from './features/overview/repo.js';
 import { createOverviewService } from './features/overview/service.js';
+import { createCatalogCsvService } from './features/parts/catalog-csv.js';
+import { FacetBaseCache } from './features/parts/facet-base-cache.js';
+import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
+import { createImportRepo } from './features/parts/import-repo.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { createPartsService } from './features/parts/service.js';
 import { paymentsHandlers } from './features/payments/handlers.js';
@@ -261,12 +268,13 @@ export function createApp({
   const users = createUsersRepo(database.db);
   // Every admin action's entry, written by the acting feature in its own transaction (issue 24).
   const audit = createAuditService(createAuditRepo(database.db));
+  const categories = createCategoriesService(createCategoriesRepo(database.db), { audit, readCache });
   const partsRepo = createPartsRepo(database.db);
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
   // without one, the sitemap's own TTL applies.
   readCache?.onInvalidate((tables) => {
-    if (tables.includes('parts')) sitemap.invalidate();
+    if (tables.includes('parts') || tables.includes('categories')) sitemap.invalidate();
   });
   const images = chooseImageStore(database, config, logger);
   // Per account, shared by every instance with Redis (decision 024): one free account could
@@ -295,11 +303,22 @@ export function createApp({
       createPartsService(partsRepo, {
         audit,
         imageHostOrigins: config.imageHostOrigins,
+        categories,
+        facets: createFacetsRepo(database.db),
+        // Only with a read cache: its change feed is what says when the kept rows are stale.
+        facetBases: readCache && new FacetBaseCache(readCache),
         // A part added, edited or deleted here.
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
       }),
+      createCatalogCsvService(createImportRepo(database.db), {
+        audit,
+        imageHostOrigins: config.imageHostOrigins,
+        categories,
+        onChange: sitemap.invalidate,
+      }),
     ),
+    categories: categoriesHandlers(categories),
     images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey, audit }), {
       queue: uploadQueue,
     }),

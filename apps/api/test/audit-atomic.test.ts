@@ -4,8 +4,13 @@ import type { Caller } from '../src/auth/caller.js';
 import { orders, parts } from '../src/db/schema.js';
 import { withoutSecrets } from '../src/features/audit/changes.js';
 import { type AuditTrail, changedFields } from '../src/features/audit/index.js';
+import { createCategoriesRepo } from '../src/features/categories/repo.js';
+import { createCategoriesService } from '../src/features/categories/service.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
 import { createOrderMoves } from '../src/features/orders/service.js';
+import { createCatalogCsvService } from '../src/features/parts/catalog-csv.js';
+import { createFacetsRepo } from '../src/features/parts/facets-repo.js';
+import { createImportRepo } from '../src/features/parts/import-repo.js';
 import { createPartsRepo } from '../src/features/parts/repo.js';
 import { createPartsService } from '../src/features/parts/service.js';
 import { noJobs } from '../src/jobs/queue.js';
@@ -27,6 +32,9 @@ const failing: AuditTrail = {
   recordDone: async () => {
     throw new Error('the audit entry could not be written');
   },
+  recordMany: async () => {
+    throw new Error('the audit entry could not be written');
+  },
 };
 
 beforeAll(async () => {
@@ -43,7 +51,12 @@ describe('an entry that cannot be written undoes its action', () => {
       .values(partRow({ priceCents: 1000, availableQuantity: 50 }))
       .returning();
     const id = part?.id as string;
-    const service = createPartsService(createPartsRepo(ctx.db), { audit: failing, imageHostOrigins: [] });
+    const service = createPartsService(createPartsRepo(ctx.db), {
+      audit: failing,
+      imageHostOrigins: [],
+      categories: createCategoriesService(createCategoriesRepo(ctx.db), { audit: failing }),
+      facets: createFacetsRepo(ctx.db),
+    });
     const edit = {
       name: 'Renamed',
       img: '/media/parts/test.svg',
@@ -57,6 +70,28 @@ describe('an entry that cannot be written undoes its action', () => {
     await expect(service.update(admin, id, edit)).rejects.toThrow(/audit entry/);
     await expect(service.remove(admin, id)).rejects.toThrow(/audit entry/);
     expect(await partNow(id)).toEqual(part);
+  });
+
+  it('a CSV import: neither its adds nor its updates stay', async () => {
+    const [part] = await ctx.db
+      .insert(parts)
+      .values(partRow({ sku: 'ATOMIC-OLD', priceCents: 1000, availableQuantity: 50 }))
+      .returning();
+    const csv = createCatalogCsvService(createImportRepo(ctx.db), {
+      audit: failing,
+      imageHostOrigins: [],
+      categories: createCategoriesService(createCategoriesRepo(ctx.db), { audit: failing }),
+    });
+    const row = (sku: string, price: number) =>
+      `${sku},A part,${price},10,1,50,A part for the atomic import.,/media/parts/test.svg`;
+    const text = [
+      'sku,name,price,minOrderQuantity,orderMultiple,availableQuantity,description,img',
+      row('ATOMIC-OLD', 12),
+      row('ATOMIC-NEW', 5),
+    ].join('\n');
+    await expect(csv.import(admin, { text, dryRun: false })).rejects.toThrow(/audit entry/);
+    expect(await partNow(part?.id as string)).toEqual(part);
+    expect(await ctx.db.select().from(parts).where(eq(parts.sku, 'ATOMIC-NEW'))).toEqual([]);
   });
 
   it('an admin’s move', async () => {

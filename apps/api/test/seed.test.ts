@@ -61,3 +61,26 @@ describe('demo catalog', () => {
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
   });
 });
+
+describe('the demo catalog’s shelves (issue 23)', () => {
+  it('sorts 60 and more parts into at least 8 categories, each value fitting its category', async () => {
+    const { seedCategories } = await import('../src/db/seed-catalog.js');
+    const { checkAttributeValues } = await import('@store/shared');
+    expect(seedParts.length).toBeGreaterThanOrEqual(60);
+    expect(seedCategories.length).toBeGreaterThanOrEqual(8);
+    const skus = new Set(seedParts.map((part) => part.sku.toLowerCase()));
+    expect(skus.size).toBe(seedParts.length);
+    const bySlug = new Map(seedCategories.map((category) => [category.slug, category]));
+    for (const part of seedParts) {
+      const category = bySlug.get(part.category);
+      expect(category, part.name).toBeDefined();
+      if (!category) continue;
+      const definitions = [
+        ...(category.parent ? (bySlug.get(category.parent)?.attributes ?? []) : []),
+        ...category.attributes,
+      ];
+      expect(checkAttributeValues(definitions, part.attributes), part.name).toEqual({});
+      expect(part.brand, part.name).toBeTruthy();
+    }
+  });
+});

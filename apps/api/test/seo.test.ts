@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parts } from '../src/db/schema.js';
+import { categories, parts } from '../src/db/schema.js';
 import { createSitemapRepo } from '../src/features/seo/repo.js';
 import { seoRoutes } from '../src/features/seo/routes.js';
 import { createSitemapService, type SitemapAnswer } from '../src/features/seo/service.js';
@@ -244,6 +244,29 @@ describe('the sitemap service', () => {
     const partUrls = (await allUrls(service, 'https://a.example')).urls.slice(4);
     expect(partUrls).toHaveLength(7);
     expect(new Set(partUrls).size).toBe(7);
+  });
+
+  it("names each category's page after the public pages, and reads the tree again once changed", async () => {
+    await ctx.db.delete(parts);
+    await ctx.db.insert(categories).values([
+      { slug: 'sitemap-boards', name: 'Boards' },
+      { slug: 'sitemap-memory', name: 'Memory' },
+    ]);
+    try {
+      const service = createSitemapService(createSitemapRepo(ctx.db));
+      const { urls } = await allUrls(service, 'https://a.example');
+      expect(urls.slice(4)).toEqual([
+        'https://a.example/c/sitemap-boards',
+        'https://a.example/c/sitemap-memory',
+      ]);
+      await ctx.db.insert(categories).values({ slug: 'sitemap-cases', name: 'Cases' });
+      service.invalidate();
+      expect((await allUrls(service, 'https://a.example')).urls).toContain(
+        'https://a.example/c/sitemap-cases',
+      );
+    } finally {
+      await ctx.db.delete(categories);
+    }
   });
 
   it('escapes what it writes into XML', async () => {

@@ -5,6 +5,7 @@ import { session } from './lib/session';
 // The islands a server-rendered page may hold (importing them names them).
 import './app/layout/top-bar';
 import './features/cart/islands';
+import './features/catalog/islands';
 import './features/parts/islands';
 import './styles.css';
 

@@ -46,6 +46,9 @@ export const MAX_PAGE = 1000;
  */
 export const SEARCH_COUNT_CAP = 1000;
 
+/** The highest unit price a part may have, in currency units. */
+export const MAX_PRICE = 1_000_000;
+
 /** Business summary on the home page: hard-coded figures (spec §2). */
 export const BUSINESS_SUMMARY = [
   { label: 'Total customers', value: '1,200+' },

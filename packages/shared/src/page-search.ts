@@ -11,7 +11,9 @@ import { PART_SORTS } from './constants.js';
  */
 export function pageSearch(pathname: string, search: SearchParams): [name: string, value: string][] {
   // The router's '/parts/' is '/parts'.
-  if (pathname.replace(/\/+$/, '') !== '/parts') return [];
+  const path = pathname.replace(/\/+$/, '');
+  if (CATEGORY_PATH.test(path)) return categorySearch(search);
+  if (path !== '/parts') return [];
   const kept: [string, string][] = [];
   const cursor = search.get('cursor');
   if (cursor) kept.push(['cursor', cursor]);
@@ -26,9 +28,40 @@ export function pageSearch(pathname: string, search: SearchParams): [name: strin
   return kept;
 }
 
+/** A category's page, `/c/<slug>` (issue 23), as the router matches it (any case). */
+const CATEGORY_PATH = /^\/c\/[^/]+$/i;
+
+/**
+ * The parameters a category page reads as filters, in the API's own words (`brand`, `price`,
+ * `attr.<key>`, `compatibleWith`): the page passes them on and the API checks them.
+ */
+export const isCategoryFilterParam = (name: string): boolean =>
+  name === 'brand' ||
+  name === 'price' ||
+  name === 'compatibleWith' ||
+  (name.startsWith('attr.') && name.length > 'attr.'.length);
+
+/**
+ * A category page's filters (first value of each, trimmed, empty ones dropped) by name, then its
+ * in-stock filter and page: `?page=1&attr.cores=8..&brand=A` and `?brand=A&attr.cores=8..` are one.
+ */
+function categorySearch(search: SearchParams): [string, string][] {
+  const names = [...new Set(search.keys())].filter(isCategoryFilterParam).sort();
+  const kept: [string, string][] = [];
+  for (const name of names) {
+    const value = search.get(name)?.trim();
+    if (value) kept.push([name, value]);
+  }
+  if (search.get('inStock') === '1') kept.push(['inStock', '1']);
+  const page = Math.max(1, Math.floor(Number(search.get('page'))) || 1);
+  if (page > 1) kept.push(['page', String(page)]);
+  return kept;
+}
+
 /** What `pageSearch` reads: a URLSearchParams (this package assumes no DOM or Node). */
 export interface SearchParams {
   get(name: string): string | null;
+  keys(): Iterable<string>;
 }
 
 /** A query string's first value of each name, as URLSearchParams reads it ('+' is a space). */
@@ -38,7 +71,7 @@ function parseSearch(search: string): SearchParams {
     const [name = '', value = ''] = pair.split(/=(.*)/s).map(decode);
     if (name && !values.has(name)) values.set(name, value);
   }
-  return { get: (name) => values.get(name) ?? null };
+  return { get: (name) => values.get(name) ?? null, keys: () => values.keys() };
 }
 
 function decode(text: string): string {

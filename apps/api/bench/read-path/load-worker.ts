@@ -59,7 +59,18 @@ function run(job: LoadJob, seconds: number): Promise<{ result: autocannon.Result
           };
         },
       }
-    : { method: route.method, path: route.path, ...(route.headers && { headers: route.headers }) };
+    : route.paths
+      ? {
+          method: route.method,
+          path: route.path,
+          ...(route.headers && { headers: route.headers }),
+          // Each request its own combination (routes.ts): no answer is kept for another.
+          setupRequest: (req) => ({
+            ...req,
+            path: route.paths?.[next++ % (route.paths?.length ?? 1)] ?? route.path,
+          }),
+        }
+      : { method: route.method, path: route.path, ...(route.headers && { headers: route.headers }) };
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(

@@ -11,6 +11,8 @@ export const READ_ROUTE_KEYS = [
   'index',
   'overview',
   'order',
+  'facets',
+  'filtered',
 ] as const;
 /** Order placement against the insert limit (bench/orders, issue 22). */
 export const ORDER_ROUTE_KEYS = ['order-spread', 'order-lines', 'order-hot'] as const;
@@ -30,6 +32,36 @@ export interface Route {
    * customer's token and a fresh Idempotency-Key.
    */
   order?: { bodies: string[]; tokens: string[] };
+  /**
+   * Distinct requests of the route, taken in turn (`path` is the first): each a filter
+   * combination of its own, so none is served by the read cache (issue 23).
+   */
+  paths?: string[];
+}
+
+/** Connections for the catalog's filter routes: a handful of buyers narrowing a category at once (decision 049). */
+export const FILTER_CONNECTIONS = 4;
+/** More combinations than any run asks for: none is asked twice. */
+const FILTER_COMBINATIONS = 20_000;
+
+const BRANDS = ['VoltCore', 'Arcwell', 'NEXA', 'Kelvix', 'Corvex', 'Ferrite', 'Lumio', 'Strata'];
+const SOCKETS = ['AM5', 'AM4', 'LGA1700', 'LGA1851'];
+
+/**
+ * Filter combinations in the bench's big category (seed.ts: processors): one or two brands,
+ * often a socket or two, often a range of cores, and a price ceiling of its own, which makes
+ * each combination distinct.
+ */
+export function filterCombinations(count = FILTER_COMBINATIONS): Record<string, string>[] {
+  return Array.from({ length: count }, (_, i) => {
+    const brands = [...new Set([BRANDS[i % 8], BRANDS[(i * 3 + 1) % 8]])].join(',');
+    const params: Record<string, string> = { category: 'processors', brand: brands };
+    if (i % 3 !== 0)
+      params['attr.socket'] = i % 2 ? `${SOCKETS[i % 4]},${SOCKETS[(i + 1) % 4]}` : `${SOCKETS[i % 4]}`;
+    if (i % 2 === 0) params['attr.cores'] = `${4 + (i % 5) * 2}..${12 + (i % 7) * 2}`;
+    params.price = `..${500 + i}`;
+    return params;
+  });
 }
 
 /** The search the issue measured (`q=part 99`), asked as the catalog page asks it. */
@@ -106,6 +138,15 @@ export async function benchRoutes(
     phone: '+44 114 496 0000',
     address: '1 Bench Road, Sheffield S1 2AB',
   });
+  const combinations = filterCombinations();
+  const filterRoute = (key: RouteKey, label: string, paths: string[]): Route => ({
+    key,
+    label,
+    method: 'GET',
+    path: paths[0] ?? '/api/facets',
+    paths,
+    connections: FILTER_CONNECTIONS,
+  });
   return {
     deepPosition: deep.position,
     routes: [
@@ -135,6 +176,16 @@ export async function benchRoutes(
           tokens: options.tokens,
         },
       },
+      filterRoute(
+        'facets',
+        'facet counts, distinct filters',
+        combinations.map((params) => `/api/facets?${query(params)}`),
+      ),
+      filterRoute(
+        'filtered',
+        'filtered first page, distinct filters',
+        combinations.map((params) => `/api/parts?${query({ limit: catalogPage, ...params })}`),
+      ),
     ],
   };
 }

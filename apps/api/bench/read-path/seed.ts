@@ -26,6 +26,8 @@ export interface BenchDatabase {
 
 /** Reviews generated per catalog part: 10 at 100 parts, 10,000 at 100,000. */
 const REVIEWS_PER_PART = 0.1;
+/** The most generated parts in one category (issue 23: 20,000 of the 100,000). */
+export const BENCH_CATEGORY_PARTS = 20_000;
 /** More than any run can sell. */
 const ORDER_PART_STOCK = 1_000_000_000;
 
@@ -76,12 +78,58 @@ export async function createBenchDatabase(options: {
     const [demo] = await sql('select count(*)::int as n from parts where deleted_at is null');
     const generated = options.size - Number(demo?.n) - options.orderParts;
     if (generated < 0) throw new Error(`BENCH sizes must be above the demo catalog's ${demo?.n} parts`);
+    // Issue 23: every generated part in a category with a brand and its specifications, a fifth
+    // of them (up to BENCH_CATEGORY_PARTS) processors, the rest spread over four other categories.
+    const categoryRows = await sql('select id, slug from categories');
+    const categoryId = (slug: string) => {
+      const row = categoryRows.find((r) => r.slug === slug);
+      if (!row) throw new Error(`the demo catalog has no category ${slug}`);
+      return String(row.id);
+    };
+    const others = ['motherboards', 'memory', 'solid-state-drives', 'power-supplies'].map(categoryId);
     await sql(
-      `insert into parts (name, img, price_cents, min_order_quantity, available_quantity, description, created_at)
+      `insert into parts (name, img, price_cents, min_order_quantity, available_quantity, description, created_at,
+         category_id, brand, attributes)
        select 'Bench part ' || g, '/media/parts/kelvix-frostpeak-120-air-cooler.svg', 100 + (g * 7919) % 500000, 1, 100 + g % 900,
-         'A part generated for the bench, number ' || g || '.', now() - interval '1 day' - g * interval '1 second'
+         'A part generated for the bench, number ' || g || '.', now() - interval '1 day' - g * interval '1 second',
+         case when g <= $2 then $3::uuid else ($4::uuid[])[1 + g % 4] end,
+         (array['VoltCore','Arcwell','NEXA','Kelvix','Corvex','Ferrite','Lumio','Strata'])[1 + (g * 31) % 8],
+         case
+           when g <= $2 then jsonb_build_object(
+             'socket', (array['AM5','AM4','LGA1700','LGA1851'])[1 + g % 4],
+             'cores', (array[4,6,8,10,12,14,16,20,24])[1 + (g * 7) % 9],
+             'threads', (array[8,12,16,20,24,28,32])[1 + (g * 3) % 7],
+             'boostClock', 4 + ((g * 13) % 21) / 10.0,
+             'tdp', (array[65,105,125,170])[1 + (g * 5) % 4],
+             'integratedGraphics', g % 3 <> 0)
+           when g % 4 = 0 then jsonb_build_object(
+             'socket', (array['AM5','AM4','LGA1700','LGA1851'])[1 + (g / 4) % 4],
+             'memoryType', (array['DDR4','DDR5'])[1 + g % 2],
+             'formFactor', (array['ATX','Micro-ATX','Mini-ITX'])[1 + g % 3],
+             'chipset', (array['B650','X670','B550','Z790','B760','Z890'])[1 + g % 6],
+             'wifi', g % 5 <> 0)
+           when g % 4 = 1 then jsonb_build_object(
+             'memoryType', (array['DDR4','DDR5'])[1 + g % 2],
+             'capacity', (array[8,16,32,64,96])[1 + g % 5],
+             'speed', (array[3200,3600,5600,6000,6400])[1 + g % 5],
+             'modules', (array[1,2,4])[1 + g % 3])
+           when g % 4 = 2 then jsonb_build_object(
+             'capacity', (array[500,1000,2000,4000])[1 + g % 4],
+             'interface', (array['SATA','NVMe PCIe 3.0','NVMe PCIe 4.0','NVMe PCIe 5.0'])[1 + (g / 4) % 4],
+             'driveFormFactor', (array['M.2 2280','2.5"'])[1 + g % 2],
+             'readSpeed', 500 + (g * 37) % 13500)
+           else jsonb_build_object(
+             'wattage', (array[450,550,650,750,850,1000,1200])[1 + g % 7],
+             'efficiency', (array['80 Plus Bronze','80 Plus Gold','80 Plus Platinum'])[1 + g % 3],
+             'modular', (array['No','Semi','Full'])[1 + (g / 4) % 3])
+         end
        from generate_series(1, $1::int) g`,
-      [generated],
+      [
+        generated,
+        Math.min(BENCH_CATEGORY_PARTS, Math.floor(generated / 5)),
+        categoryId('processors'),
+        others,
+      ],
     );
     await sql(
       `insert into reviews (name, email, message, ratings, created_at)

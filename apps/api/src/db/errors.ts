@@ -73,3 +73,7 @@ export const isUniqueViolation = (error: unknown, constraint: string): boolean =
 /** A CHECK constraint refused the row (23514). */
 export const isCheckViolation = (error: unknown, constraint: string): boolean =>
   brokeConstraint(error, '23514', constraint);
+
+/** A foreign key refused the change (23503): a row still names the one being deleted. */
+export const isForeignKeyViolation = (error: unknown, constraint: string): boolean =>
+  brokeConstraint(error, '23503', constraint);

@@ -15,6 +15,12 @@ export const LOCK_SPACES = {
   cart: 7_217,
 } as const;
 
+/**
+ * The category tree's writes, one at a time (issue 23): a move checked against the tree as it is
+ * (no cycle, no attribute key twice along a branch) cannot race another move.
+ */
+export const categoryTreeLock = sql`select pg_advisory_xact_lock(7218, 0)`;
+
 /** `select pg_advisory_xact_lock(space, hashtext(email))`. */
 export const customerLock = (space: keyof typeof LOCK_SPACES, email: string) =>
   sql`select pg_advisory_xact_lock(${LOCK_SPACES[space]}, hashtext(${email}))`;

@@ -21,6 +21,43 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** What a category's attribute is (packages/shared, `attributeDefinitionSchema`). */
+export interface AttributeDefinitionRow {
+  key: string;
+  label: string;
+  type: 'enum' | 'number' | 'boolean';
+  unit?: string;
+  compatibility?: boolean;
+}
+
+/** A part's attribute values, checked against its category's definitions on every write. */
+export type AttributeValues = Record<string, string | number | boolean>;
+
+/**
+ * The category tree (issue 23, migration 0023): each category defines the typed attributes of
+ * its parts; a child also has its ancestors'.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
+    /** Among its siblings, smallest first. */
+    position: integer('position').notNull().default(0),
+    attributes: jsonb('attributes').$type<AttributeDefinitionRow[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('categories_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 60`),
+    check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`),
+    check('categories_attributes_array', sql`jsonb_typeof(${t.attributes}) = 'array'`),
+    uniqueIndex('categories_slug_idx').on(t.slug),
+    index('categories_parent_idx').on(t.parentId),
+  ],
+);
+
 /** Money is integer cents; the API converts to and from decimal currency units at its edge. */
 export const parts = pgTable(
   'parts',
@@ -40,6 +77,10 @@ export const parts = pgTable(
     sku: text('sku').notNull().default(sql`part_default_sku()`),
     /** The pack size: every quantity ordered is a whole number of packs, the minimum included. */
     orderMultiple: integer('order_multiple').notNull().default(1),
+    /** Issue 23: none for a part not yet sorted into the tree. */
+    categoryId: uuid('category_id').references(() => categories.id),
+    brand: text('brand'),
+    attributes: jsonb('attributes').$type<AttributeValues>().notNull().default({}),
     addedBy: text('added_by'),
     createdAt: createdAt(),
     /** Deleted parts leave the storefront but stay for the orders that name them. */
@@ -52,6 +93,7 @@ export const parts = pgTable(
     check('parts_sku_format', sql`${t.sku} ~ '^[A-Za-z0-9._-]{1,40}$'`),
     check('parts_order_multiple_positive', sql`${t.orderMultiple} >= 1`),
     check('parts_min_order_whole_packs', sql`${t.minOrderQuantity} % ${t.orderMultiple} = 0`),
+    check('parts_attributes_object', sql`jsonb_typeof(${t.attributes}) = 'object'`),
     uniqueIndex('parts_sku_idx').on(sql`lower(${t.sku})`),
     // NULLS FIRST is PostgreSQL's default for DESC, so `order by created_at desc, id desc` uses it.
     index('parts_listed_newest_idx')
@@ -68,6 +110,15 @@ export const parts = pgTable(
     index('parts_in_stock_price_idx')
       .on(t.priceCents, t.id)
       .where(sql`${t.deletedAt} is null and ${t.availableQuantity} >= ${t.minOrderQuantity}`),
+    // A category's pages and facet counts (decision 049).
+    index('parts_category_newest_idx')
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('parts_category_price_idx').on(t.categoryId, t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
+    index('parts_brand_idx').on(t.brand).where(sql`${t.deletedAt} is null`),
+    index('parts_attributes_idx')
+      .using('gin', sql`${t.attributes} jsonb_path_ops`)
+      .where(sql`${t.deletedAt} is null`),
     // The overview's low stock (migration 0020): below LOW_STOCK_THRESHOLD, whatever its value, is
     // a range of the first; below the minimum order, the second.
     index('parts_listed_stock_idx').on(t.availableQuantity, t.id).where(sql`${t.deletedAt} is null`),

@@ -1,5 +1,8 @@
+import type { SeedPlacement } from './seed-catalog.js';
+import { moreSeedParts } from './seed-parts-more.js';
+
 /** Demo catalog shipped with the store; inserted once into an empty database (see seed.ts). */
-export interface SeedPart {
+export interface SeedPart extends SeedPlacement {
   /** File name under apps/api/assets/parts/ */
   image: string;
   name: string;
@@ -24,7 +27,8 @@ export interface SeedReview {
   ratings: number;
 }
 
-export const seedParts: SeedPart[] = [
+/** The parts with drawings of their own: listed last, so the newest, on the home page. */
+const featuredParts: SeedPart[] = [
   {
     image: 'nexa-airstream-140-fan.svg',
     name: 'NEXA AirStream 140 PWM Case Fan',
@@ -36,6 +40,9 @@ export const seedParts: SeedPart[] = [
     description:
       'Quiet 140 mm PWM case fan with a fluid dynamic bearing, nine swept blades and rubber corner pads that absorb vibration. Spins from 400 to 1600 RPM and moves up to 82 CFM at 26 dBA. 4-pin PWM connector with a daisy-chain lead. Ideal for front intakes, radiators and high-volume system builds.',
     bulkDiscount: true,
+    category: 'cooling',
+    brand: 'NEXA',
+    attributes: { coolerType: 'Case fan', fanSize: 140, rgb: false },
   },
   {
     image: 'nexa-linkwave-ax5400-wifi-card.svg',
@@ -48,6 +55,9 @@ export const seedParts: SeedPart[] = [
     description:
       'Tri-band Wi-Fi 6E PCIe x1 adapter with combined speeds up to 5400 Mbps across the 2.4, 5 and 6 GHz bands, plus Bluetooth 5.3 through an internal USB header. Passive heatsink, full- and low-profile brackets and two detachable 5 dBi antennas included. A simple wireless upgrade for office desktops and refurbished PCs.',
     bulkDiscount: false,
+    category: 'networking',
+    brand: 'NEXA',
+    attributes: { standard: 'Wi-Fi 6E', bus: 'PCIe x1' },
   },
   {
     image: 'terrabyte-vault-8tb-hdd.svg',
@@ -60,6 +70,9 @@ export const seedParts: SeedPart[] = [
     description:
       '8TB 3.5-inch SATA 6Gb/s hard drive spinning at 7200 RPM with 256 MB of cache and sustained transfers up to 250 MB/s. Built for 24/7 operation in 1-8 bay NAS units, with rotational vibration sensors, a 180 TB/year workload rating and 1.2 million hours MTBF. A dependable choice for file servers, backups and surveillance.',
     bulkDiscount: true,
+    category: 'hard-drives',
+    brand: 'TerraByte',
+    attributes: { capacity: 8000, interface: 'SATA', driveFormFactor: '3.5"', rpm: 7200 },
   },
   {
     image: 'terrabyte-swift-1tb-sata-ssd.svg',
@@ -72,6 +85,9 @@ export const seedParts: SeedPart[] = [
     description:
       '1TB 2.5-inch SATA III solid state drive with 3D TLC NAND and a DRAM cache, delivering up to 550 MB/s reads and 520 MB/s writes. The 7 mm aluminium shell fits laptops, desktops and small form factor PCs. 600 TBW endurance and a 5-year limited warranty make it the go-to upgrade for refurbishing older machines.',
     bulkDiscount: true,
+    category: 'solid-state-drives',
+    brand: 'TerraByte',
+    attributes: { capacity: 1000, interface: 'SATA', driveFormFactor: '2.5"', readSpeed: 560 },
   },
   {
     image: 'voltcore-pulse-ddr5-32gb-kit.svg',
@@ -84,6 +100,9 @@ export const seedParts: SeedPart[] = [
     description:
       'Dual-channel kit of two 16GB DDR5 modules rated at 6000 MT/s with CL30-38-38-96 timings at 1.35 V. Low-profile aluminium heat spreaders with a diffused ARGB light bar, on-die ECC and one-click overclocking profiles stored on the module. Every kit is tested as a matched pair for stable gaming and workstation builds.',
     bulkDiscount: true,
+    category: 'memory',
+    brand: 'VoltCore',
+    attributes: { memoryType: 'DDR5', capacity: 32, speed: 6000, modules: 2 },
   },
   {
     image: 'voltcore-forge-x7-atx-motherboard.svg',
@@ -96,6 +115,9 @@ export const seedParts: SeedPart[] = [
     description:
       'Full ATX motherboard for Helix-series desktop processors with a 16+1 phase VRM under large finned heatsinks. Four DDR5 slots (up to 192GB), a steel-reinforced PCIe 4.0 x16 slot, three M.2 slots, 2.5 GbE LAN, six SATA ports and HD audio. A solid, easy-to-service base for gaming and office builds.',
     bulkDiscount: false,
+    category: 'motherboards',
+    brand: 'VoltCore',
+    attributes: { socket: 'AM5', memoryType: 'DDR5', formFactor: 'ATX', chipset: 'X670', wifi: false },
   },
   {
     image: 'kelvix-powercell-850w-psu.svg',
@@ -108,6 +130,9 @@ export const seedParts: SeedPart[] = [
     description:
       '850 W fully modular ATX power supply with Gold-rated efficiency (up to 90% at half load), a single 12 V rail and a 135 mm fluid dynamic bearing fan that stays off under light loads. Includes a native 12V-2x6 cable, four PCIe 8-pin leads, 105 C capacitors and full OVP/OCP/SCP protection. 10-year warranty.',
     bulkDiscount: false,
+    category: 'power-supplies',
+    brand: 'Kelvix',
+    attributes: { wattage: 850, efficiency: '80 Plus Gold', modular: 'Full' },
   },
   {
     image: 'kelvix-frostpeak-120-air-cooler.svg',
@@ -120,6 +145,9 @@ export const seedParts: SeedPart[] = [
     description:
       'Single-tower CPU air cooler with four 6 mm direct-contact copper heatpipes, 48 aluminium fins and a 120 mm PWM fan running from 500 to 1800 RPM. Handles processors up to 200 W while standing just 155 mm tall, so it fits most mid-tower cases. Mounting kit for current desktop sockets and pre-applied thermal paste included.',
     bulkDiscount: true,
+    category: 'cooling',
+    brand: 'Kelvix',
+    attributes: { coolerType: 'Air', fanSize: 120, rgb: false },
   },
   {
     image: 'kelvix-glacierflow-360-aio.svg',
@@ -132,6 +160,9 @@ export const seedParts: SeedPart[] = [
     description:
       'All-in-one 360 mm liquid CPU cooler with a ceramic-bearing pump, copper cold plate and three 120 mm ARGB PWM fans. 400 mm sleeved tubing makes front or top mounting easy, and the lit pump cap syncs with standard 5 V ARGB headers. Sealed, maintenance-free loop rated for processors above 250 W. 6-year warranty.',
     bulkDiscount: false,
+    category: 'cooling',
+    brand: 'Kelvix',
+    attributes: { coolerType: 'Liquid (AIO)', fanSize: 120, rgb: true },
   },
   {
     image: 'nexa-atrium-m5-mid-tower-case.svg',
@@ -144,6 +175,9 @@ export const seedParts: SeedPart[] = [
     description:
       'Airflow-focused ATX mid-tower with a fine-mesh front panel, 4 mm tempered glass side and a full-length PSU shroud. Fits graphics cards up to 400 mm, 360 mm radiators in front or top and CPU coolers up to 170 mm. Ships with three 120 mm ARGB fans, a front USB-C port and tool-free drive trays for fast assembly.',
     bulkDiscount: false,
+    category: 'cases',
+    brand: 'NEXA',
+    attributes: { caseType: 'Mid tower', maxBoard: 'ATX', maxGpuLength: 400 },
   },
   {
     image: 'orbiq-view-27-qhd-monitor.svg',
@@ -156,6 +190,9 @@ export const seedParts: SeedPart[] = [
     description:
       '27-inch IPS monitor with 2560x1440 resolution, a 165 Hz refresh rate and 1 ms MPRT response for gaming and productivity. Covers 95% DCI-P3 with factory calibration (Delta E below 2) and adaptive sync. Height, tilt and swivel adjustable stand, VESA 100 mounting, two HDMI 2.1 inputs and one DisplayPort 1.4 input.',
     bulkDiscount: false,
+    category: 'monitors',
+    brand: 'Orbiq',
+    attributes: { screenSize: 27, resolution: '2560x1440', refreshRate: 165, panel: 'IPS' },
   },
   {
     image: 'voltcore-tempest-x70-gpu.svg',
@@ -168,6 +205,9 @@ export const seedParts: SeedPart[] = [
     description:
       'Triple-fan graphics card with 12GB of 192-bit GDDR6 memory, 6,144 shader cores and a 2.55 GHz boost clock. Built for high-refresh 1440p gaming and fast GPU rendering. Metal backplate, zero-RPM fan stop below 55 C, a single 12V-2x6 power input (250 W board power) and four display outputs. 2.5-slot, 305 mm long.',
     bulkDiscount: true,
+    category: 'graphics-cards',
+    brand: 'VoltCore',
+    attributes: { vram: 12, gpuLength: 305, powerConnector: '2x 8-pin' },
   },
   {
     image: 'voltcore-helix-7-cpu.svg',
@@ -180,6 +220,9 @@ export const seedParts: SeedPart[] = [
     description:
       '8-core, 16-thread desktop processor with a 4.2 GHz base clock, 5.1 GHz max boost and 40MB of combined cache. Supports DDR5-6000 memory and 24 PCIe 5.0 lanes at a 96 W default power rating. Excellent for gaming, streaming and office workstations. Unlocked multiplier; supplied as a tray processor without a cooler.',
     bulkDiscount: false,
+    category: 'processors',
+    brand: 'VoltCore',
+    attributes: { socket: 'AM5', cores: 8, threads: 16, boostClock: 5.1, tdp: 96, integratedGraphics: true },
   },
   {
     image: 'terrabyte-hyperdrive-2tb-nvme-ssd.svg',
@@ -192,8 +235,14 @@ export const seedParts: SeedPart[] = [
     description:
       '2TB M.2 2280 NVMe SSD on a PCIe 4.0 x4 interface with sequential reads up to 7,400 MB/s and writes up to 6,800 MB/s. 3D TLC NAND, a DRAM cache and a thin graphene heat-spreading label keep it cool in laptops and desktops alike. Rated for 1,200 TBW with a 5-year warranty. A top pick for fast boot drives.',
     bulkDiscount: true,
+    category: 'solid-state-drives',
+    brand: 'TerraByte',
+    attributes: { capacity: 2000, interface: 'NVMe PCIe 4.0', driveFormFactor: 'M.2 2280', readSpeed: 7000 },
   },
 ];
+
+/** Every demo part, oldest first (issue 23: 60 and more, in every category). */
+export const seedParts: SeedPart[] = [...moreSeedParts, ...featuredParts];
 
 export const seedReviews: SeedReview[] = [
   {

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { appMeta, parts, reviews } from './schema.js';
+import { appMeta, categories, parts, reviews } from './schema.js';
+import { seedCategories } from './seed-catalog.js';
 import { seedParts, seedReviews } from './seed-data.js';
 
 const SEEDED_KEY = 'demo_catalog_seeded_at';
@@ -22,6 +23,22 @@ export async function seedDemoCatalog(db: Database, now = new Date()): Promise<b
     const [existing] = await tx.select({ n: count() }).from(parts);
     if ((existing?.n ?? 0) > 0) return false;
 
+    // Parents come before their children in the list: each one's id is known when a child names it.
+    const categoryIds = new Map<string, string>();
+    for (const category of seedCategories) {
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          slug: category.slug,
+          name: category.name,
+          parentId: (category.parent && categoryIds.get(category.parent)) || null,
+          position: category.position,
+          attributes: category.attributes,
+        })
+        .returning({ id: categories.id });
+      if (row) categoryIds.set(category.slug, row.id);
+    }
+
     // Stagger creation times so "newest" is the order of the list, last entry newest.
     const minutesAgo = (n: number) => new Date(now.getTime() - n * 60_000);
     await tx.insert(parts).values(
@@ -35,6 +52,9 @@ export async function seedDemoCatalog(db: Database, now = new Date()): Promise<b
         availableQuantity: part.availableQuantity,
         description: part.description,
         bulkDiscount: part.bulkDiscount,
+        categoryId: categoryIds.get(part.category) ?? null,
+        brand: part.brand,
+        attributes: part.attributes,
         createdAt: minutesAgo(seedParts.length - i),
       })),
     );

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { partQuery, partsListQuery } from '../features/parts';
+import { facetsQuery } from '../features/catalog';
+import { categoriesQuery, partQuery, partsListQuery } from '../features/parts';
 import { reviewsQuery } from '../features/reviews';
 import type { FirstAnswer } from '../lib/first-answers';
 
@@ -13,7 +14,11 @@ export function prefetchAnswer(client: QueryClient, answer: FirstAnswer): Promis
       return client.prefetchQuery(partsListQuery(answer.list));
     case 'parts.get':
       return client.prefetchQuery(partQuery(answer.id));
+    case 'parts.facets':
+      return client.prefetchQuery(facetsQuery(answer.view));
     case 'reviews.list':
       return client.prefetchQuery(reviewsQuery(answer.reviews));
+    case 'categories.list':
+      return client.prefetchQuery(categoriesQuery());
   }
 }

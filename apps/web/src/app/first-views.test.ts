@@ -1,7 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { facetsQuery } from '../features/catalog';
 import { homeReviewsQuery } from '../features/home';
-import { newestPartsQuery, partQuery, plainCatalogQuery } from '../features/parts';
+import {
+  categoriesQuery,
+  newestPartsQuery,
+  partQuery,
+  partsListQuery,
+  plainCatalogQuery,
+} from '../features/parts';
+import { categoryList, categoryView } from '../lib/first-answers';
 import { FIRST_VIEWS } from './first-views';
 
 /**
@@ -33,6 +41,7 @@ const requestsAt = (path: string) => FIRST_VIEWS.find((view) => view.path === pa
 describe("the first views' requests", () => {
   it("are the home page's loader's", async () => {
     const loaded = await urlsOf(
+      (client) => client.fetchQuery(categoriesQuery()),
       (client) => client.fetchQuery(newestPartsQuery()),
       (client) => client.fetchQuery(homeReviewsQuery()),
     );
@@ -45,9 +54,24 @@ describe("the first views' requests", () => {
   });
 
   it("are a part page's, its id filled in", async () => {
-    const [request] = requestsAt('/parts/:id') ?? [];
-    expect([request?.replace(':id', 'p-1')]).toEqual(
-      await urlsOf((client) => client.fetchQuery(partQuery('p-1'))),
+    const requests = requestsAt('/parts/:id') ?? [];
+    expect(requests.map((request) => request.replace(':id', 'p-1'))).toEqual(
+      await urlsOf(
+        (client) => client.fetchQuery(partQuery('p-1')),
+        (client) => client.fetchQuery(categoriesQuery()),
+      ),
+    );
+  });
+
+  it("are a category page's, its slug filled in", async () => {
+    const view = categoryView('memory', new URLSearchParams());
+    const requests = requestsAt('/c/:slug') ?? [];
+    expect(requests.map((request) => request.replace(':slug', 'memory'))).toEqual(
+      await urlsOf(
+        (client) => client.fetchQuery(categoriesQuery()),
+        (client) => client.fetchQuery(partsListQuery(categoryList(view))),
+        (client) => client.fetchQuery(facetsQuery(view)),
+      ),
     );
   });
 

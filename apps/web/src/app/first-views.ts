@@ -1,6 +1,8 @@
 import {
   answers,
   catalog,
+  categoryPage,
+  categoryTree,
   type FirstAnswer,
   homeReviews,
   newestParts,
@@ -50,7 +52,7 @@ export interface FirstPage {
 
 const home = {
   page: 'src/features/home/pages/home-page.tsx',
-  answers: () => [newestParts(), homeReviews()],
+  answers: () => [categoryTree(), newestParts(), homeReviews()],
 };
 
 export const FIRST_PAGES: readonly FirstPage[] = [
@@ -64,7 +66,13 @@ export const FIRST_PAGES: readonly FirstPage[] = [
   {
     path: '/parts/:id',
     page: 'src/features/parts/pages/part-page.tsx',
-    answers: ({ params }) => [answers.part(params.id ?? '')],
+    // The part, and the tree its specification table is labelled from.
+    answers: ({ params }) => [answers.part(params.id ?? ''), categoryTree()],
+  },
+  {
+    path: '/c/:slug',
+    page: 'src/features/catalog/pages/category-page.tsx',
+    answers: ({ params, search }) => categoryPage(params.slug ?? '', search),
   },
   { path: '/blogs', page: 'src/features/blogs/pages/blogs-page.tsx' },
   { path: '/portfolio', page: 'src/features/portfolio/pages/portfolio-page.tsx' },

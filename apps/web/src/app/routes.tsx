@@ -76,6 +76,20 @@ export const routes: RouteObject[] = [
             loader: firstData('/parts/:id'),
           },
           {
+            // A category's parts and filters (issue 23); it names itself once the tree has loaded.
+            path: '/c/:slug',
+            handle: onServer(
+              head(titles.category, { description: descriptions.catalog, canonicalParams: ['page'] }),
+            ),
+            lazy: lazyRoute('category', () => import('../features/catalog/pages/category-page')),
+            loader: firstData('/c/:slug'),
+          },
+          {
+            path: '/compare',
+            handle: head(titles.compare),
+            lazy: lazyRoute('compare', () => import('../features/catalog/pages/compare-page')),
+          },
+          {
             path: '/blogs',
             handle: head(titles.blogs, { description: descriptions.blogs }),
             lazy: lazyRoute('blogs', () => import('../features/blogs/pages/blogs-page')),
@@ -193,6 +207,22 @@ export const routes: RouteObject[] = [
                         path: 'users',
                         handle: head(titles.users),
                         lazy: lazyRoute('users', () => import('../features/users/pages/users-page')),
+                      },
+                      {
+                        path: 'import',
+                        handle: head(titles.importProducts),
+                        lazy: lazyRoute(
+                          'import-products',
+                          () => import('../features/catalog-admin/pages/import-products-page'),
+                        ),
+                      },
+                      {
+                        path: 'categories',
+                        handle: head(titles.categories),
+                        lazy: lazyRoute(
+                          'categories',
+                          () => import('../features/catalog-admin/pages/categories-page'),
+                        ),
                       },
                       {
                         path: 'outbox',

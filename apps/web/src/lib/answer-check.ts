@@ -31,6 +31,15 @@ const answers: AnswerChecks = {
     add: by(contract.parts.add.responses[201].schema),
     update: by(contract.parts.update.responses[200].schema),
     remove: by(contract.parts.remove.responses[200].schema),
+    facets: by(contract.parts.facets.responses[200].schema),
+    csv: none,
+    import: by(contract.parts.import.responses[200].schema),
+  },
+  categories: {
+    list: by(contract.categories.list.responses[200].schema),
+    add: by(contract.categories.add.responses[201].schema),
+    update: by(contract.categories.update.responses[200].schema),
+    remove: by(contract.categories.remove.responses[200].schema),
   },
   images: { upload: by(contract.images.upload.responses[201].schema) },
   reviews: {

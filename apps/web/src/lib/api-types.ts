@@ -64,8 +64,11 @@ export type Answer<F extends FeatureName, N extends RouteName<F>> = RouteTable[F
     ? Paged<AnswerOutput<F, N>>
     : AnswerOutput<F, N>;
 
-/** Optional when every field of it is. */
-type Part<K extends string, T> = object extends T ? { [P in K]?: T } : { [P in K]: T };
+/**
+ * Optional when every field of it is. (`Record<never, never>`, not `object`: a loose query, whose
+ * `attr.<key>` filters make an index signature, takes `{}` but not every object.)
+ */
+type Part<K extends string, T> = Record<never, never> extends T ? { [P in K]?: T } : { [P in K]: T };
 
 type ParamsInput<R> = R extends { params: infer S extends z.ZodType } ? Part<'params', z.input<S>> : object;
 type QueryInput<R> = R extends { query: infer S extends z.ZodType } ? Part<'query', z.input<S>> : object;

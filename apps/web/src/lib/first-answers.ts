@@ -22,6 +22,18 @@ export interface PartsList {
   inStock?: boolean | undefined;
   /** Keyset paging (the `X-Next-Cursor` of the page before): replaces `page`. */
   cursor?: string | undefined;
+  /** A category page's (issue 23): its slug, and its filters in the API's words (`attr.cores`). */
+  category?: string | undefined;
+  filters?: Readonly<Record<string, string>> | undefined;
+}
+
+/** A category page's URL as it reads it: the filters, 'In stock only' and page (`categoryView`). */
+export interface CategoryView {
+  slug: string;
+  page: number;
+  inStock: boolean;
+  /** Filter parameter → value, as in the URL (`brand` → `VoltCore,Arcwell`). */
+  filters: Record<string, string>;
 }
 
 export interface ReviewsPage {
@@ -42,26 +54,45 @@ export type FirstAnswer =
           cursor?: string;
           page?: number;
           inStock?: 'true';
+          category?: string;
+          [filter: string]: string | number | undefined;
         };
       };
     }
+  | {
+      route: 'parts.facets';
+      view: CategoryView;
+      input: { query: { category: string; inStock?: 'true'; [filter: string]: string | undefined } };
+    }
   | { route: 'parts.get'; id: string; input: { params: { id: string } } }
-  | { route: 'reviews.list'; reviews: ReviewsPage; input: { query: ReviewsPage } };
+  | { route: 'reviews.list'; reviews: ReviewsPage; input: { query: ReviewsPage } }
+  | { route: 'categories.list'; input: Record<never, never> };
 
 export const answers = {
   partsList(list: PartsList) {
-    const { cursor, inStock, page, ...rest } = list;
+    const { cursor, inStock, page, filters, ...rest } = list;
     // With a cursor the page number only labels the page: the API is not asked for it.
     const query = {
       ...rest,
+      ...filters,
       ...(cursor ? { cursor } : { page }),
       ...(inStock && { inStock: 'true' as const }),
     };
     return { route: 'parts.list', list, input: { query } } satisfies FirstAnswer;
   },
+  facets: (view: CategoryView) =>
+    ({
+      route: 'parts.facets',
+      view,
+      input: {
+        query: { ...view.filters, category: view.slug, ...(view.inStock && { inStock: 'true' as const }) },
+      },
+    }) satisfies FirstAnswer,
   part: (id: string) => ({ route: 'parts.get', id, input: { params: { id } } }) satisfies FirstAnswer,
   reviews: (reviews: ReviewsPage) =>
     ({ route: 'reviews.list', reviews, input: { query: reviews } }) satisfies FirstAnswer,
+  /** The category tree: the labels and units of a part's specifications (issue 23). */
+  categories: () => ({ route: 'categories.list', input: {} }) satisfies FirstAnswer,
 };
 
 const HOME_REVIEWS_COUNT = 6;
@@ -95,6 +126,46 @@ export const catalogAnswer = (list: PartsList) => answers.partsList({ ...list, q
 /** The catalog's answer for its URL. */
 export const catalog = (url: URLSearchParams) => catalogAnswer(catalogList(url));
 
+/** The category tree: the home page's tiles, a part's specification labels, a category's name. */
+export const categoryTree = () => answers.categories();
+
+/** A category page's view of its URL, read from `pageSearch` alone as the catalog's is. */
+export function categoryView(slug: string, url: URLSearchParams): CategoryView {
+  const filters: Record<string, string> = {};
+  let page = 1;
+  let inStock = false;
+  for (const [name, value] of pageSearch(`/c/${slug}`, url)) {
+    if (name === 'page') page = Number(value);
+    else if (name === 'inStock') inStock = true;
+    else filters[name] = value;
+  }
+  return { slug, page, inStock, filters };
+}
+
+/** The list a category page shows for its view. */
+export const categoryList = (view: CategoryView): PartsList => ({
+  page: view.page,
+  limit: PAGE_SIZE.default,
+  category: view.slug,
+  filters: view.filters,
+  inStock: view.inStock,
+});
+
+/**
+ * What a category page asks for first: the tree (its name), its parts and facets, and the part
+ * its list is matched to, if any (named on its chip).
+ */
+export function categoryPage(slug: string, url: URLSearchParams): FirstAnswer[] {
+  const view = categoryView(slug, url);
+  const matched = view.filters.compatibleWith;
+  return [
+    categoryTree(),
+    answers.partsList(categoryList(view)),
+    answers.facets(view),
+    ...(matched ? [answers.part(matched)] : []),
+  ];
+}
+
 /** A query string (`?a=1`, or '' for none), in the query's order; undefined and null left out. */
 export function searchOf(query: object = {}): string {
   const params = new URLSearchParams();
@@ -108,7 +179,9 @@ export function searchOf(query: object = {}): string {
 const LINES = {
   'parts.list': routeTable.parts.list,
   'parts.get': routeTable.parts.get,
+  'parts.facets': routeTable.parts.facets,
   'reviews.list': routeTable.reviews.list,
+  'categories.list': routeTable.categories.list,
 } satisfies Record<FirstAnswer['route'], RouteLine>;
 
 /** The URL (under the API's origin) the typed client asks for this answer. */

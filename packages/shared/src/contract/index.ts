@@ -1,5 +1,6 @@
 import { audit } from './audit.js';
 import { cart } from './cart.js';
+import { categories } from './categories.js';
 import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
@@ -24,6 +25,7 @@ export const contract = {
   health,
   identity,
   parts,
+  categories,
   images,
   reviews,
   orders,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { apiMessages } from '../messages/index.js';
+import { facetsQuerySchema, facetsSchema } from '../schemas/catalog-filter.js';
 import { partSchema, partsQuerySchema, productInputSchema, productUpdateSchema } from '../schemas/part.js';
+import {
+  MAX_IMPORT_ROWS,
+  productImportResultSchema,
+  productImportSchema,
+} from '../schemas/product-import.js';
 import {
   apiErrorSchema,
   deleteResultSchema,
@@ -18,10 +24,18 @@ export const parts = {
     description: [
       'Newest first or by price, optionally searched by name (closest names first unless a `sort` is named) and limited to parts in stock; `?limit=3&sort=newest` serves the home page.',
       'Pages by number (`page`, up to 1000) or by keyset: `Link: <…?cursor=…>; rel="next"` and `X-Next-Cursor` name the next page while more follow, and reach every page of any catalog through an index.',
-      '`X-Total-Count` is read from kept counts, never by counting the catalog; a search counts up to 1000 matches and then says `X-Total-Count-Capped: true`. A tampered or foreign cursor is a 400.',
+      '`X-Total-Count` is read from kept counts, never by counting the catalog; a search or a filtered list counts up to 1000 matches and then says `X-Total-Count-Capped: true`. A tampered or foreign cursor is a 400.',
+      'Filters (issue 23): `category=<slug>` (its subcategories included), `brand=a,b`, `price=min..max`, `attr.<key>=v1,v2` for the text and yes/no attributes of the category (its own and its ancestors’), `attr.<key>=min..max` for its numbers, and `compatibleWith=<partId>`; either side of a range may be left open. OR within a filter, AND across filters. An attribute the category does not define, or a malformed range, is a 400 naming the parameter.',
     ].join(' '),
     query: partsQuerySchema,
     responses: { 200: { description: 'A page of parts.', schema: z.array(partSchema) }, 400: invalid },
+  }),
+  facets: route(routeTable.parts.facets, {
+    summary: 'Facet counts for a filtered catalog',
+    description:
+      'The same filters as `GET /api/parts` (and `q`, `inStock`). `total` is the number of parts that match them all. Brand, text and yes/no facets list their values with counts; number facets and price their `min` and `max`. Each facet is computed with every filter but its own, so its counts say how many parts choosing one more of its values would add. Attribute facets are the category’s (its own and its ancestors’); without a category, brand and price only.',
+    query: facetsQuerySchema,
+    responses: { 200: { description: 'The facets.', schema: facetsSchema }, 400: invalid },
   }),
   get: route(routeTable.parts.get, {
     summary: 'One part',
@@ -62,6 +76,23 @@ export const parts = {
     params: idParams,
     notFound: apiMessages.partNotFound,
     responses: { 200: { description: 'Deleted.', schema: deleteResultSchema }, 404: notFound },
+  }),
+  csv: route(routeTable.parts.csv, {
+    summary: 'The catalog as CSV, for spreadsheets',
+    description:
+      "Every listed part (in id order, a batch at a time): `sku`, `name`, `price`, `minOrderQuantity`, `orderMultiple`, `availableQuantity`, `category` (a slug), `brand`, `description`, `img`, then one `attr.<key>` column per attribute the category tree defines (empty where a part has none). UTF-8 with a byte-order mark; a text cell that begins with `=`, `+`, `-` or `@` is made inert with a leading `'` (the import takes it off again). Streamed a batch at a time.",
+    responses: { 200: { description: 'The parts (text/csv).' } },
+  }),
+  import: route(routeTable.parts.import, {
+    summary: 'Import parts from CSV, keyed by SKU',
+    description: `\`text\` is a CSV with the export's header (columns in any order; \`orderMultiple\`, \`category\`, \`brand\` and \`attr.<key>\` may be left out). A new SKU adds a part; a known SKU updates it, its row being the part's whole record (an empty \`category\`, \`brand\` or attribute takes it away). Each row is checked as Add Product and Update check it, and a bad row is refused alone with its message (\`status: 'error'\`) while the others go in, in one transaction. A changed stock is recorded as a stock edit. With \`dryRun: true\` nothing changes and each row says what would. At most ${MAX_IMPORT_ROWS} rows (a 400 beyond); a header the store does not know is a 400 too.`,
+    body: productImportSchema,
+    responses: {
+      200: { description: 'What became of each row.', schema: productImportResultSchema },
+      400: invalid,
+      409: error('Another import or edit took a SKU of the file meanwhile: nothing was changed; try again.'),
+      413: error('The request is larger than 8 MB: split the file.'),
+    },
   }),
 } satisfies FeatureContract<'parts'>;
 

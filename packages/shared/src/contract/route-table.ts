@@ -54,6 +54,15 @@ export const routeTable = {
     add: { method: 'post', path: '/api/addproduct', access: 'admin' },
     update: { method: 'put', path: '/api/part/:id', access: 'admin' },
     remove: { method: 'delete', path: '/api/deleteparts/:id', access: 'admin' },
+    facets: { method: 'get', path: '/api/facets', access: 'anyone' },
+    csv: { method: 'get', path: '/api/products.csv', access: 'admin', produces: 'text/csv' },
+    import: { method: 'post', path: '/api/products/import', access: 'admin' },
+  }),
+  categories: feature({
+    list: { method: 'get', path: '/api/categories', access: 'anyone' },
+    add: { method: 'post', path: '/api/categories', access: 'admin' },
+    update: { method: 'put', path: '/api/categories/:slug', access: 'admin' },
+    remove: { method: 'delete', path: '/api/categories/:slug', access: 'admin' },
   }),
   images: feature({
     upload: { method: 'post', path: '/api/image', access: 'admin', multipart: true },

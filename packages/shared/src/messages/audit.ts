@@ -61,6 +61,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.remove': 'User removed',
   'user.restore': 'User restored',
   'admin.sign-in': 'Admin signed in',
+  'category.add': 'Category added',
+  'category.edit': 'Category edited',
+  'category.delete': 'Category deleted',
 };
 
 export const auditTargetLabels: Record<AuditTargetType, string> = {
@@ -69,4 +72,5 @@ export const auditTargetLabels: Record<AuditTargetType, string> = {
   order: 'Order',
   review: 'Review',
   user: 'User',
+  category: 'Category',
 };

@@ -41,6 +41,14 @@ export const partMessages = {
   sku: (sku: string) => `SKU ${sku}`,
   /** Shown only when the pack holds more than one unit. */
   soldInPacks: (pack: number) => `Sold in packs of ${pack}`,
+  /** Issue 23: the part page's specification table. */
+  specifications: 'Specifications',
+  specBrand: 'Brand',
+  specCategory: 'Category',
+  specYes: 'Yes',
+  specNo: 'No',
+  /** A number with its unit: '5.1 GHz', '16'. */
+  specNumber: (value: string, unit?: string) => (unit ? `${value} ${unit}` : value),
 } as const;
 
 /** The catalog (`/parts`): its heading, search, sort, count and pages. */

@@ -24,11 +24,14 @@ export const auditActions = [
   'user.remove',
   'user.restore',
   'admin.sign-in',
+  'category.add',
+  'category.edit',
+  'category.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** What an action acts on. */
-export const auditTargetTypes = ['part', 'image', 'order', 'review', 'user'] as const;
+export const auditTargetTypes = ['part', 'image', 'order', 'review', 'user', 'category'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** The fields an action changed, as the API names them (never a password, token or image bytes). */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { PART_SORTS } from '../constants.js';
-import { validationMessages as m } from '../messages/index.js';
+import { MAX_PRICE, PART_SORTS } from '../constants.js';
+import { categoryMessages, validationMessages as m } from '../messages/index.js';
+import { catalogFilterFields, checkAttributeFilterShapes } from './catalog-filter.js';
+import { attributeValuesSchema, categorySlugSchema } from './category.js';
 import { hasAtMostTwoDecimals, paginationQuerySchema, plainText } from './common.js';
 import { partsCursorSchema } from './cursor.js';
 
 export const MAX_QUANTITY = 1_000_000;
-export const MAX_PRICE = 1_000_000;
 
 /**
  * Availability as the store judges it: `out` when fewer than the minimum order are left (no
@@ -36,6 +37,11 @@ export const partSchema = z.object({
   createdAt: z.string(),
   /** Computed by the server from the stock, the minimum order and LOW_STOCK_THRESHOLD. */
   stock: stockLevelSchema,
+  /** The category's slug (issue 23); null for a part not sorted into the tree. */
+  category: z.string().nullable(),
+  brand: z.string().nullable(),
+  /** Values of the category's attributes (its own and its ancestors'), by key. */
+  attributes: attributeValuesSchema,
 });
 export type Part = z.infer<typeof partSchema>;
 
@@ -54,8 +60,13 @@ export const effectivePartOrder = (query: {
 /** `true`/`false` as a query string carries them; anything else is refused. */
 const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/**
+ * Loose: `attr.<key>` filters are named by the category's attributes (checked by the API against
+ * them); other unknown parameters (`utm_source`) are ignored as they always were.
+ */
 export const partsQuerySchema = paginationQuerySchema
   .extend({
+    ...catalogFilterFields,
     sort: z
       .enum([...partSortSchema.options, 'relevance'])
       .optional()
@@ -70,10 +81,12 @@ export const partsQuerySchema = paginationQuerySchema
         'Keyset paging: the page after the one whose `Link: rel="next"` (or `X-Next-Cursor`) named it; replaces `page`. Not with `sort=relevance`.',
     }),
   })
+  .loose()
   .superRefine((query, ctx) => {
     if (query.cursor && query.cursor.sort !== effectivePartOrder(query)) {
       ctx.addIssue({ code: 'custom', path: ['cursor'], message: m.cursorSortMismatch });
     }
+    checkAttributeFilterShapes(query, ctx);
   });
 export type PartsQuery = z.infer<typeof partsQuerySchema>;
 
@@ -125,6 +138,22 @@ const productFields = {
   bulkDiscount: z.boolean().default(false),
 };
 
+/**
+ * Issue 23: where a part sits and what it is. Values are checked against the category's
+ * definitions by the API (`checkAttributeValues`), which knows them.
+ */
+const catalogFields = {
+  category: categorySlugSchema.nullable().optional(),
+  brand: z
+    .string({ error: categoryMessages.brandInvalid })
+    .trim()
+    .max(60, categoryMessages.brandInvalid)
+    .refine(plainText(), categoryMessages.brandInvalid)
+    .nullable()
+    .optional(),
+  attributes: attributeValuesSchema.optional(),
+};
+
 const imageField = z
   .string({ error: m.imageRequired })
   .trim()
@@ -137,7 +166,13 @@ const imageField = z
  * required (issue 22); the pack size defaults to 1, a part sold by the unit.
  */
 export const productInputSchema = z
-  .object({ ...productFields, img: imageField, sku: skuField, orderMultiple: orderMultipleField.default(1) })
+  .object({
+    ...productFields,
+    ...catalogFields,
+    img: imageField,
+    sku: skuField,
+    orderMultiple: orderMultipleField.default(1),
+  })
   .refine((p) => p.minOrderQuantity <= p.availableQuantity, {
     path: ['minOrderQuantity'],
     error: m.minOrderAboveAvailable,
@@ -152,10 +187,13 @@ export type ProductInput = z.infer<typeof productInputSchema>;
  * when orders have moved the stock since: otherwise saving a stale form would undo them.
  * `sku` and `orderMultiple` are optional too (issue 22): a client older than them keeps the
  * part's own. Without `orderMultiple`, the minimum is checked against the stored pack by the API.
+ * So are `category`, `brand` and `attributes` (issue 23): absent, the part's own are kept (and
+ * its attributes must fit a new category); `null` takes the category or brand away.
  */
 export const productUpdateSchema = z
   .object({
     ...productFields,
+    ...catalogFields,
     img: imageField,
     sku: skuField.optional(),
     orderMultiple: orderMultipleField.optional(),

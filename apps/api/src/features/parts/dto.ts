@@ -15,7 +15,8 @@ export function stockLevel(
   return row.availableQuantity < lowStockThreshold ? 'low' : 'in';
 }
 
-export function toPartDto(row: PartRow, lowStockThreshold: number): Part {
+/** `categorySlug`: the slug of the row's category, looked up in the tree by the caller. */
+export function toPartDto(row: PartRow, lowStockThreshold: number, categorySlug: string | null = null): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -30,6 +31,9 @@ export function toPartDto(row: PartRow, lowStockThreshold: number): Part {
     bulkDiscount: row.bulkDiscount,
     createdAt: row.createdAt.toISOString(),
     stock: stockLevel(row, lowStockThreshold),
+    category: categorySlug,
+    brand: row.brand,
+    attributes: row.attributes,
   };
 }
 

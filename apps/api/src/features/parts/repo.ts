@@ -1,9 +1,11 @@
 import type { CursorSort, PartOrder, PartsCursor } from '@store/shared';
-import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors.js';
 import { counters, parts } from '../../db/schema.js';
 import { transactional } from '../../db/transactional.js';
+import { type CatalogFilter, isPlainCatalog } from './catalog-filter.js';
+import { filterCondition, listed } from './filters-repo.js';
 
 export type PartRow = typeof parts.$inferSelect;
 export type NewPartRow = typeof parts.$inferInsert;
@@ -38,8 +40,6 @@ const WHOLE_PACKS_CHECK = 'parts_min_order_whole_packs';
  */
 const STOCK_ATTEMPTS = 3;
 
-const listed = isNull(parts.deletedAt);
-
 /** Each order is served by an index on listed parts (newest, or price then id). */
 const ORDER: Record<CursorSort, SQL[]> = {
   newest: [desc(parts.createdAt), desc(parts.id)],
@@ -68,22 +68,6 @@ function after({ sort, key, id }: PartsCursor): SQL {
   }
   const op = sort === 'price-asc' ? sql`>` : sql`<`;
   return sql`(${parts.priceCents}, ${parts.id}) ${op} (${key}::integer, ${id}::uuid)`;
-}
-
-/** A search term matched literally: % and _ typed by a visitor are not wildcards. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Buyable now: a customer can order at least the minimum (parts_in_stock_*_idx). */
-const inStockOnly = sql`${parts.availableQuantity} >= ${parts.minOrderQuantity}`;
-
-export interface ListFilter {
-  /** Name contains it, found through parts_name_trgm_idx. */
-  q?: string | undefined;
-  inStock?: boolean | undefined;
-}
-
-function filtered({ q, inStock }: ListFilter): SQL | undefined {
-  return and(listed, inStock ? inStockOnly : undefined, q ? ilike(parts.name, likeTerm(q)) : undefined);
 }
 
 /** Sets the edits (and the stock, by compare-and-set) on `db`: a transaction or a savepoint. */
@@ -130,7 +114,12 @@ function partRows(db: Database) {
       order,
       cursor,
       ...filter
-    }: ListFilter & { offset: number; limit: number; order: PartOrder; cursor?: PartsCursor | undefined }) {
+    }: CatalogFilter & {
+      offset: number;
+      limit: number;
+      order: PartOrder;
+      cursor?: PartsCursor | undefined;
+    }) {
       const orderBy =
         order === 'relevance'
           ? [sql`similarity(${parts.name}, ${filter.q ?? ''}) desc`, asc(parts.id)]
@@ -139,7 +128,7 @@ function partRows(db: Database) {
       const rows = await db
         .select({ ...getTableColumns(parts), sortKey })
         .from(parts)
-        .where(and(filtered(filter), cursor ? after(cursor) : undefined))
+        .where(and(filterCondition(filter), cursor ? after(cursor) : undefined))
         .orderBy(...orderBy)
         .limit(limit + 1)
         .offset(cursor ? 0 : offset);
@@ -150,10 +139,11 @@ function partRows(db: Database) {
 
     /**
      * How many parts a list holds, without counting the table (decision 012): the catalog's
-     * totals are kept in `counters`; a search is counted up to `cap` + 1 rows and no further.
+     * totals are kept in `counters`; a search or a filtered list is counted up to `cap` + 1 rows
+     * and no further.
      */
-    async total(filter: ListFilter, cap: number): Promise<{ total: number; capped: boolean }> {
-      if (!filter.q) {
+    async total(filter: CatalogFilter, cap: number): Promise<{ total: number; capped: boolean }> {
+      if (!filter.q && isPlainCatalog(filter)) {
         const value = filter.inStock ? counters.partsInStock : counters.partsListed;
         const [row] = await db.select({ value }).from(counters).limit(1);
         return { total: row?.value ?? 0, capped: false };
@@ -161,7 +151,7 @@ function partRows(db: Database) {
       const matches = db
         .select({ one: sql`1` })
         .from(parts)
-        .where(filtered(filter))
+        .where(filterCondition(filter))
         .limit(cap + 1)
         .as('matches');
       const [row] = await db.select({ n: count() }).from(matches);

@@ -1,9 +1,16 @@
 import {
+  type AttributeDefinition,
   apiMessages,
+  type CatalogFilterQuery,
+  categoryMessages,
   DEFAULT_LOW_STOCK_THRESHOLD,
   type DeleteResult,
   effectivePartOrder,
   encodePartsCursor,
+  type Facet,
+  type Facets,
+  type FacetsQuery,
+  fromCents,
   type InsertResult,
   type Part,
   type PartsQuery,
@@ -18,12 +25,22 @@ import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { type AuditTrail, changedFields } from '../audit/index.js';
-import { UPLOADED_IMAGE_PATTERN } from '../images/index.js';
+import type { CategoriesService, CategoryTree } from '../categories/index.js';
+import {
+  type CompatibleWith,
+  compatibilityValues,
+  type ResolvedFilter,
+  resolveFilter,
+} from './catalog-filter.js';
 import { partAuditFields, toPartDto } from './dto.js';
+import type { FacetBaseCache } from './facet-base-cache.js';
+import { countFacets, type FacetCounts } from './facet-counts.js';
+import type { FacetSpec, FacetsRepo } from './facets-repo.js';
+import { imageCheck, place } from './part-checks.js';
 import type { PartChanges, PartEdits, PartRow, PartsRepo, UpdateOutcome } from './repo.js';
 
-/** The demo catalog's shipped images stay valid when an admin edits a demo part. */
-const SHIPPED_IMAGE_PATTERN = /^\/media\/parts\/[a-z0-9-]+\.svg$/;
+/** A facet lists at most this many values, the most common first. */
+const MAX_FACET_VALUES = 100;
 
 /**
  * What another feature may read of the parts' store: a part on sale, by id (an order is priced
@@ -34,9 +51,14 @@ export type ListedParts = Pick<PartsRepo, 'findListed'>;
 export function createPartsService(
   repo: PartsRepo,
   options: {
+    imageHostOrigins: string[];
+    /** The category tree (issue 23): filters, facets, and the checks of a part's attributes. */
+    categories: Pick<CategoriesService, 'tree'>;
+    /** Facet counts (decision 049): the grouped parts of a base, kept per instance when it can be. */
+    facets: FacetsRepo;
+    facetBases?: FacetBaseCache | undefined;
     /** Where every add, edit and delete is recorded, in its own transaction. */
     audit: AuditTrail;
-    imageHostOrigins: string[];
     /** Told after every add, edit and delete (the sitemap's cache). */
     onChange?: () => void;
     /** Below this many units a part is 'low' (LOW_STOCK_THRESHOLD). */
@@ -46,21 +68,22 @@ export function createPartsService(
   const { audit } = options;
   const target = (id: string, row: Pick<PartRow, 'name'>) => ({ type: 'part' as const, id, label: row.name });
   const threshold = options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
-  const toDto = (row: Parameters<typeof toPartDto>[0]) => toPartDto(row, threshold);
+  /** What the audit trail records of a part: the admin's fields, and where it sits (by slug). */
+  const auditFields = (
+    tree: CategoryTree,
+    row: Parameters<typeof partAuditFields>[0] & Partial<PartRow>,
+  ) => ({
+    ...partAuditFields(row),
+    ...(row.categoryId !== undefined && {
+      category: (row.categoryId && tree.get(row.categoryId)?.slug) || null,
+    }),
+    ...(row.brand !== undefined && { brand: row.brand }),
+    ...(row.attributes !== undefined && { attributes: row.attributes }),
+  });
+  const toDto = (tree: CategoryTree) => (row: PartRow) =>
+    toPartDto(row, threshold, (row.categoryId && tree.get(row.categoryId)?.slug) || null);
 
-  /** Only images we issued, or that the configured external host issued. */
-  function checkImage(img: string) {
-    if (UPLOADED_IMAGE_PATTERN.test(img) || SHIPPED_IMAGE_PATTERN.test(img)) return;
-    let origin: string | undefined;
-    try {
-      origin = new URL(img).origin;
-    } catch {
-      origin = undefined;
-    }
-    if (!origin || !options.imageHostOrigins.includes(origin) || !img.startsWith('https://')) {
-      throw new Invalid(apiMessages.invalidInput, { img: validationMessages.imageInvalid });
-    }
-  }
+  const checkImage = imageCheck(options.imageHostOrigins);
 
   const toEdits = (input: ProductUpdate): PartEdits => ({
     name: input.name,
@@ -69,20 +92,58 @@ export function createPartsService(
     minOrderQuantity: input.minOrderQuantity,
     description: input.description,
     bulkDiscount: input.bulkDiscount,
-    // Absent: an older client's edit keeps the part's own SKU and pack size.
+    // Absent: an older client's edit keeps the part's own SKU, pack size and brand.
     ...(input.sku !== undefined && { sku: input.sku }),
     ...(input.orderMultiple !== undefined && { orderMultiple: input.orderMultiple }),
-  });
-
-  const toRow = (input: ProductInput): PartChanges => ({
-    ...toEdits(input),
-    sku: input.sku,
-    orderMultiple: input.orderMultiple,
-    availableQuantity: input.availableQuantity,
+    ...(input.brand !== undefined && { brand: input.brand || null }),
   });
 
   const skuTaken = (sku: string) =>
     new Conflict(apiMessages.skuTaken(sku), { sku: apiMessages.skuTaken(sku) });
+
+  /** The part to match (`compatibleWith`), with its compatibility values; a 400 when unknown. */
+  async function compatibleWith(
+    tree: CategoryTree,
+    partId: string | undefined,
+  ): Promise<CompatibleWith | undefined> {
+    if (!partId) return undefined;
+    const part = await repo.findListed(partId);
+    if (!part)
+      throw new Invalid(apiMessages.invalidQuery, { compatibleWith: categoryMessages.compatibleWithUnknown });
+    const category = part.categoryId ? tree.get(part.categoryId) : undefined;
+    const definitions = category ? tree.definitions(category) : [];
+    return { partId, categoryId: part.categoryId, values: compatibilityValues(definitions, part.attributes) };
+  }
+
+  async function resolve(query: CatalogFilterQuery): Promise<{ tree: CategoryTree } & ResolvedFilter> {
+    const tree = await options.categories.tree();
+    const match = await compatibleWith(tree, query.compatibleWith);
+    return { tree, ...resolveFilter(query, tree, match) };
+  }
+
+  /** The facets a category shows: brand, price, then its attributes in their order. */
+  const facetSpecs = (definitions: AttributeDefinition[]): FacetSpec[] => [
+    { kind: 'brand' },
+    { kind: 'price' },
+    ...definitions.map((definition) => ({ kind: 'attribute' as const, definition })),
+  ];
+
+  function toFacet(spec: FacetSpec, counts: FacetCounts): Facet {
+    const values = counts.values
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .slice(0, MAX_FACET_VALUES);
+    const bounds = (scale: (n: number) => number) => ({
+      ...(counts.min !== undefined && { min: scale(counts.min) }),
+      ...(counts.max !== undefined && { max: scale(counts.max) }),
+    });
+    if (spec.kind === 'brand')
+      return { key: 'brand', label: categoryMessages.facetBrand, type: 'enum', values };
+    if (spec.kind === 'price')
+      return { key: 'price', label: categoryMessages.facetPrice, type: 'number', ...bounds(fromCents) };
+    const { key, label, type, unit } = spec.definition;
+    if (type === 'number') return { key, label, type, ...(unit && { unit }), ...bounds((n) => n) };
+    return { key, label, type, values };
+  }
 
   return {
     /**
@@ -90,30 +151,51 @@ export function createPartsService(
      * (never for a search ranked by relevance: its order has no index to enter).
      */
     async list(query: PartsQuery): Promise<Page<Part>> {
+      const { tree, filter } = await resolve(query);
       const order = effectivePartOrder(query);
-      const filter = { q: query.q || undefined, inStock: query.inStock };
       const [{ items, last }, { total, capped }] = await Promise.all([
         repo.list({ ...toOffset(query), order, cursor: query.cursor, ...filter }),
         repo.total(filter, SEARCH_COUNT_CAP),
       ]);
       const next = last && order !== 'relevance' ? encodePartsCursor({ sort: order, ...last }) : undefined;
       return {
-        items: items.map(toDto),
+        items: items.map(toDto(tree)),
         total,
         ...(capped && { totalCapped: true }),
         ...(next && { nextCursor: next }),
       };
     },
 
+    /** Counts for the filter panel: each facet relaxes its own selection (decision 049). */
+    async facets(query: FacetsQuery): Promise<Facets> {
+      const { filter, definitions } = await resolve(query);
+      const specs = facetSpecs(definitions);
+      const read = () => options.facets.rows(filter, specs);
+      // What the rows depend on: the base (no facet's selection). The tree's definitions are the
+      // category's, and a change to the tree forgets every base.
+      const base = JSON.stringify([filter.categoryIds, filter.q, filter.inStock, filter.compatibleWith]);
+      const rows = options.facetBases ? await options.facetBases.get(base, read) : await read();
+      const { total, facets } = countFacets(specs, filter, rows);
+      return { total, facets: specs.map((spec, index) => toFacet(spec, facets[index] ?? { values: [] })) };
+    },
+
     async get(id: string): Promise<Part> {
-      const row = await repo.findListed(id);
+      const [row, tree] = await Promise.all([repo.findListed(id), options.categories.tree()]);
       if (!row) throw new NotFound(apiMessages.partNotFound);
-      return toDto(row);
+      return toDto(tree)(row);
     },
 
     async add(admin: Caller, input: ProductInput): Promise<InsertResult> {
       checkImage(input.img);
-      const row = toRow(input);
+      const tree = await options.categories.tree();
+      const placement = place(tree, input.category ?? null, input.attributes ?? {});
+      const row: PartChanges = {
+        ...toEdits(input),
+        sku: input.sku,
+        orderMultiple: input.orderMultiple,
+        availableQuantity: input.availableQuantity,
+        ...placement,
+      };
       const id = await repo.inTransaction(async (parts, tx) => {
         const outcome = await parts.insert({ ...row, addedBy: admin.email });
         if (outcome.kind === 'sku-taken') throw skuTaken(input.sku);
@@ -121,7 +203,7 @@ export function createPartsService(
           actor: admin.email,
           action: 'part.add',
           target: target(outcome.id, row),
-          after: partAuditFields(row),
+          after: auditFields(tree, row),
         });
         return outcome.id;
       });
@@ -132,7 +214,8 @@ export function createPartsService(
     /**
      * A stale stock is refused whole: the admin's form keeps their edits and saves again. The
      * fields that changed are recorded (`part.edit`), and a new stock apart (`part.stock`), with
-     * the edit, from the part as it was under the edit's lock.
+     * the edit, from the part as it was under the edit's lock. A category or attributes left out
+     * are the part's own: kept values must fit a new category, new values the kept one.
      */
     async update(admin: Caller, id: string, input: ProductUpdate): Promise<UpdateResult> {
       checkImage(input.img);
@@ -140,12 +223,20 @@ export function createPartsService(
       // The schema requires `before` with `after`; both or neither reach here.
       const stock = after !== undefined && before !== undefined ? { before, after } : undefined;
       const edits = toEdits(input);
+      const tree = await options.categories.tree();
       await repo.inTransaction(async (parts, tx) => {
         const was = await parts.findListedForUpdate(id);
         if (!was) throw new NotFound(apiMessages.partNotFound);
+        if (input.category !== undefined || input.attributes !== undefined) {
+          const slug =
+            input.category !== undefined
+              ? input.category
+              : (was.categoryId && tree.get(was.categoryId)?.slug) || null;
+          Object.assign(edits, place(tree, slug, input.attributes ?? was.attributes));
+        }
         refuse(await parts.update(id, edits, stock), input);
         const entry = { actor: admin.email, target: target(id, was) };
-        const edited = changedFields(partAuditFields(was), partAuditFields(edits));
+        const edited = changedFields(auditFields(tree, was), auditFields(tree, edits));
         if (edited) await audit.record(tx, { ...entry, action: 'part.edit', ...edited });
         if (stock && stock.after !== was.availableQuantity) {
           await audit.record(tx, {
@@ -161,6 +252,7 @@ export function createPartsService(
     },
 
     async remove(admin: Caller, id: string): Promise<DeleteResult> {
+      const tree = await options.categories.tree();
       await repo.inTransaction(async (parts, tx) => {
         const was = await parts.softDelete(id);
         if (!was) throw new NotFound(apiMessages.partNotFound);
@@ -168,7 +260,7 @@ export function createPartsService(
           actor: admin.email,
           action: 'part.delete',
           target: target(id, was),
-          before: partAuditFields(was),
+          before: auditFields(tree, was),
         });
       });
       options.onChange?.();

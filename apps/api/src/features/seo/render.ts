@@ -25,10 +25,18 @@ export interface SitemapFile {
   lastmod: Date | undefined;
 }
 
-/** The public pages, then every part, in files of at most `urlsPerFile` URLs. */
-export function splitSitemap(parts: SitemapPart[], urlsPerFile: number): SitemapFile[] {
+/**
+ * The public pages, each category's page (issue 23), then every part, in files of at most
+ * `urlsPerFile` URLs.
+ */
+export function splitSitemap(
+  parts: SitemapPart[],
+  urlsPerFile: number,
+  categorySlugs: readonly string[] = [],
+): SitemapFile[] {
   const entries: { tail: string; lastmod?: Date }[] = [
     ...PUBLIC_PATHS.map((path) => ({ tail: `${escapeXml(path)}</loc></url>` })),
+    ...categorySlugs.map((slug) => ({ tail: `${escapeXml(`/c/${slug}`)}</loc></url>` })),
     ...parts.map((part) => ({
       tail: `${escapeXml(`/parts/${part.id}`)}</loc><lastmod>${part.lastmod.toISOString()}</lastmod></url>`,
       lastmod: part.lastmod,

@@ -1,6 +1,6 @@
 import { and, asc, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { parts } from '../../db/schema.js';
+import { categories, parts } from '../../db/schema.js';
 
 export interface SitemapPart {
   id: string;
@@ -8,7 +8,7 @@ export interface SitemapPart {
   lastmod: Date;
 }
 
-/** What the sitemap needs of the catalog: listed parts' ids, a batch at a time. */
+/** What the sitemap needs of the catalog: listed parts' ids, a batch at a time, and the categories. */
 export function createSitemapRepo(db: Database) {
   return {
     /**
@@ -23,6 +23,11 @@ export function createSitemapRepo(db: Database) {
         .where(after ? and(listed, gt(parts.id, after)) : listed)
         .orderBy(asc(parts.id))
         .limit(limit);
+    },
+    /** Every category's slug (its page, `/c/<slug>`): a tree of dozens, read at once. */
+    async categorySlugs(): Promise<string[]> {
+      const rows = await db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.slug));
+      return rows.map((row) => row.slug);
     },
   };
 }

@@ -43,7 +43,7 @@ export interface SitemapOptions {
 }
 
 /**
- * robots.txt, the sitemap index and its files. The catalog is read and split into files once
+ * robots.txt, the sitemap index and its files. The catalog (parts and categories) is read and split into files once
  * per change (`invalidate`: the parts service here, the database's change feed for any
  * instance) or when `ttlMs` passes; each origin's answers are rendered and gzipped once from
  * that, on their first request, and kept until the next change (docs/decisions/029).
@@ -82,7 +82,9 @@ export function createSitemapService(
   function currentFiles(): Promise<SitemapFile[]> {
     if (cached) return cached.files;
     const started = generation;
-    const files = readParts().then((parts) => splitSitemap(parts, urlsPerFile));
+    const files = Promise.all([readParts(), repo.categorySlugs()]).then(([parts, slugs]) =>
+      splitSitemap(parts, urlsPerFile, slugs),
+    );
     cached = { files, at: now() };
     // A failed read is not kept; a read that an invalidation overtook was already dropped.
     files.catch(() => {

@@ -3,9 +3,9 @@ import { pageUrl } from '@store/shared';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { StopListening } from '../../db/listen.js';
 
-/** The tables public answers show, each watched by a NOTIFY trigger (migrations 0009, 0013). */
-export type PublicTable = 'parts' | 'reviews';
-export const PUBLIC_TABLES: readonly PublicTable[] = ['parts', 'reviews'];
+/** The tables public answers show, each watched by a NOTIFY trigger (migrations 0009, 0013, 0023). */
+export type PublicTable = 'parts' | 'reviews' | 'categories';
+export const PUBLIC_TABLES: readonly PublicTable[] = ['parts', 'reviews', 'categories'];
 
 /** One public answer, serialized once and sent as is until a write invalidates it. */
 export interface CachedAnswer {

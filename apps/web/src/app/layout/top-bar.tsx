@@ -3,6 +3,7 @@ import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 
 import { island } from '../../components/island';
 import { useNavKit } from '../../components/nav-kit';
 import { CartButton } from '../../features/cart';
+import { CategoryMenu } from '../../features/catalog';
 import { useSessionUser } from '../../lib/session';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -23,6 +24,9 @@ function NavItems() {
         <NavLink to="/parts" className={linkClass}>
           {m.parts}
         </NavLink>
+      </li>
+      <li>
+        <CategoryMenu />
       </li>
       <li>
         <NavLink to="/blogs" className={linkClass}>

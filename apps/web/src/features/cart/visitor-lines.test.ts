@@ -17,6 +17,9 @@ const part: Part = {
   bulkDiscount: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   stock: 'in',
+  category: null,
+  brand: null,
+  attributes: {},
 };
 
 describe('a visitor’s cart drawn as the server draws one', () => {

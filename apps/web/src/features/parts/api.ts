@@ -34,6 +34,15 @@ export const partQuery = (id: string) =>
     queryFn: ({ signal }) => api.parts.get({ ...answers.part(id).input, signal }),
   });
 
+/** The category tree (issue 23): names, and the labels and units of attributes. */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: ['categories'] as const,
+    queryFn: ({ signal }) => api.categories.list({ ...answers.categories().input, signal }),
+    // The tree changes when an admin edits it, rarely: one read serves every part page for a while.
+    staleTime: 5 * 60_000,
+  });
+
 // Admin: adding, updating and deleting products.
 
 /**

@@ -3,3 +3,4 @@
 import './components/catalog-controls';
 import './components/catalog-pager';
 import './components/part-bill';
+import './components/compatible-parts';

@@ -1,3 +1,4 @@
+import { CategoryTiles } from '../../catalog';
 import { Banner } from '../components/banner';
 import { BusinessSummary } from '../components/business-summary';
 import { HomeReviews } from '../components/home-reviews';
@@ -8,6 +9,7 @@ export default function HomePage() {
   return (
     <>
       <Banner />
+      <CategoryTiles />
       <PremiumService />
       <OurParts />
       <HomeReviews />

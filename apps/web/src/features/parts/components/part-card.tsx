@@ -1,5 +1,6 @@
 import type { Part } from '@store/shared';
 import { partMessages as m } from '@store/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { excerpt, formatPrice, formatQuantity } from '../../../lib/format';
 import { CardAddToCartIsland } from '../../cart';
@@ -15,10 +16,13 @@ export function PartCard({
   part,
   priority = false,
   heading: Heading = 'h3',
+  extra,
 }: {
   part: Part;
   priority?: boolean;
   heading?: 'h2' | 'h3';
+  /** One more action beside the card's own (a category page's Compare). */
+  extra?: ReactNode;
 }) {
   const headingId = `part-${part._id}`;
   const page = `/parts/${encodeURIComponent(part._id)}`;
@@ -75,6 +79,7 @@ export function PartCard({
         {excerpt(part.description)}
       </p>
       <div className="card-actions items-start justify-end px-6 pb-6">
+        {extra}
         <PurchaseAction part={part} />
         {part.stock !== 'out' && (
           <CardAddToCartIsland

@@ -7,9 +7,11 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { partQuery } from '../api';
+import { CompatiblePartsIsland } from '../components/compatible-parts';
 import { PartBillIsland } from '../components/part-bill';
 import { PartSku } from '../components/part-sku';
 import { PurchaseAction } from '../components/purchase-action';
+import { SpecificationTable } from '../components/specification-table';
 import { StockBadge } from '../components/stock-badge';
 
 /** A part's public page (issue 12): everything a visitor needs to decide, without signing in. */
@@ -99,6 +101,8 @@ function PartDetails({ part }: { part: Part }) {
           {part.description}
         </p>
         {part.bulkDiscount && <p className="text-sm text-base-content/80">{partPageMessages.bulkNote}</p>}
+        <SpecificationTable part={part} />
+        {part.category && <CompatiblePartsIsland id={part._id} name={part.name} />}
 
         {outOfStock ? (
           <>
