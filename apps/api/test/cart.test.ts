@@ -55,6 +55,33 @@ describe('GET /api/cart', () => {
     expect(res.body).toEqual({ lines: [], subtotal: 0, discount: 0, net: 0, tax: 0, total: 0, units: 0 });
   });
 
+  it('shows net, tax and total as the order will store them, taxed per line (decision 053)', async () => {
+    const a = await addPart({ priceCents: 999 });
+    const b = await addPart({ priceCents: 1999, bulkDiscount: true });
+    await setLine(a.id, 1).expect(200);
+    await setLine(b.id, 501).expect(200);
+    for (const [tax, expected] of [
+      // 999 → tax 199.8 → 200; 951,424 → 190,284.8 → 190,285.
+      [
+        { rateBasisPoints: 2000, pricesIncludeTax: false },
+        { net: 9524.23, tax: 1904.85, total: 11429.08 },
+      ],
+      // 999 → net 832.5 → 833; 951,424 → net 792,853.33 → 792,853.
+      [
+        { rateBasisPoints: 2000, pricesIncludeTax: true },
+        { net: 7936.86, tax: 1587.37, total: 9524.23 },
+      ],
+    ] as const) {
+      const taxed = await createTestApp({ database: ctx.database, tax });
+      try {
+        const res = await taxed.http().get('/api/cart').set(customer.auth).expect(200);
+        expect(res.body).toMatchObject({ subtotal: 10024.98, discount: 500.75, ...expected });
+      } finally {
+        await taxed.closeApp();
+      }
+    }
+  });
+
   it('prices each line from today’s part, bulk discount per line, lines in the order added', async () => {
     const plain = await addPart({
       name: 'Plain fan',
