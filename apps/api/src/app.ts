@@ -40,6 +40,7 @@ import { FacetBaseCache } from './features/parts/facet-base-cache.js';
 import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
 import { createPartsRepo } from './features/parts/repo.js';
+import { createSearchRepo } from './features/parts/search-repo.js';
 import { createPartsService } from './features/parts/service.js';
 import { reviewsHandlers } from './features/reviews/handlers.js';
 import { createReviewsRepo } from './features/reviews/repo.js';
@@ -217,7 +218,7 @@ export function createApp({
   api.use(
     cors({
       origin: config.corsOrigins,
-      exposedHeaders: ['X-Total-Count', 'X-Total-Count-Capped', 'Link', 'X-Next-Cursor'],
+      exposedHeaders: ['X-Total-Count', 'X-Total-Count-Capped', 'Link', 'X-Next-Cursor', 'X-Did-You-Mean'],
     }),
   );
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
@@ -262,6 +263,7 @@ export function createApp({
         imageHostOrigins: config.imageHostOrigins,
         categories,
         facets: createFacetsRepo(database.db),
+        search: createSearchRepo(database.db),
         // Only with a read cache: its change feed is what says when the kept rows are stale.
         facetBases: readCache && new FacetBaseCache(readCache),
         // A part added, edited or deleted here.
