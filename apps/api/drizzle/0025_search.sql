@@ -25,13 +25,15 @@ CREATE TABLE "search_words" (
 );--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 -- A text's words as the lexicon keeps them and the API splits a search: lower-cased runs of
--- letters and digits, dots inside a word kept ('m.2', '3.5'), 2 to 40 long.
+-- letters and digits, dots inside a word kept ('m.2', '3.5'), 2 to 40 long, with a letter: a
+-- number is never taken for a typo, and every part's SKU number would make the lexicon as long
+-- as the catalog.
 CREATE FUNCTION "search_words_of"(body text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
   SELECT DISTINCT w FROM (
     SELECT trim(BOTH '.' FROM part) AS w
     FROM regexp_split_to_table(lower(translate(body, '-/', '  ')), '[^[:alnum:].]+') AS part
   ) AS words
-  WHERE length(w) BETWEEN 2 AND 40
+  WHERE length(w) BETWEEN 2 AND 40 AND w ~ '[[:alpha:]]'
 $$;--> statement-breakpoint
 CREATE FUNCTION "search_words_add_parts"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -11,7 +11,7 @@ const MIN_TYPO_LENGTH = 3;
 /**
  * The lexicon's answers for a search's words, in one statement: is the word (its stem) the
  * beginning of a known word (a range of the C-collated key), and, when not, which known words are
- * closest (search_words_trgm_idx).
+ * closest (search_words_trgm_idx). A number (no letter) is taken as typed: the lexicon holds none.
  */
 export function createSearchRepo(db: Database) {
   return {
@@ -22,7 +22,8 @@ export function createSearchRepo(db: Database) {
         select t.word, k.known, c.close
         from (values ${sql.join(values, sql`, `)}) as t(word, stem, position)
         cross join lateral (
-          select exists (select 1 from ${searchWords} w where w.word like t.stem || '%') as known
+          select t.word !~ '[[:alpha:]]'
+            or exists (select 1 from ${searchWords} w where w.word like t.stem || '%') as known
         ) k
         cross join lateral (
           select array_agg(s.word order by s.closeness desc, s.word) as close
