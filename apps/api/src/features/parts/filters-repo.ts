@@ -37,13 +37,15 @@ export function searchCondition({ sku, terms }: SearchPlan): SQL {
 /**
  * How well a part matches a search, for `sort=relevance`: 1 for the exact SKU, plus ts_rank of
  * where its words stand (weights D description 0.1, C unused, B brand 0.4, A name and SKU 1),
- * scaled below 1 (normalization 32). `real` throughout, so a cursor's key is this exact value.
+ * divided by 1 + the log of the part's length in words (normalization 1: 'Terrabyte SSD' before
+ * 'Terrabyte SSD 2TB NVMe with heatsink') and scaled below 1 (normalization 32). `real`
+ * throughout, so a cursor's key is this exact value.
  */
 export function relevance(search: SearchPlan | undefined): SQL {
   if (!search) return sql`0::real`;
   const exactSku = sql`(lower(${parts.sku}) = ${search.sku})::int::real`;
   if (!search.rankQuery) return exactSku;
-  return sql`(${exactSku} + ts_rank('{0.1, 0.2, 0.4, 1}', ${searchVector}, to_tsquery('simple', ${search.rankQuery}), 32))`;
+  return sql`(${exactSku} + ts_rank('{0.1, 0.2, 0.4, 1}', ${searchVector}, to_tsquery('simple', ${search.rankQuery}), 1 | 32))`;
 }
 
 /** `{ key: value }` as a jsonb parameter, for containment through parts_attributes_idx. */
