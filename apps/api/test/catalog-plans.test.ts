@@ -37,7 +37,9 @@ beforeAll(async () => {
   await ctx.db.execute(sql`select gin_clean_pending_list('parts_name_trgm_idx'::regclass)`);
   await ctx.db.execute(sql`select gin_clean_pending_list('parts_search_idx'::regclass)`);
   // A shop's lexicon holds thousands of words (these parts' names have two).
-  await ctx.db.execute(sql`insert into search_words select 'word' || md5(g::text) from generate_series(1, 5000) g`);
+  await ctx.db.execute(
+    sql`insert into search_words select 'word' || md5(g::text) from generate_series(1, 5000) g`,
+  );
   await ctx.db.execute(sql`analyze search_words`);
   await ctx.db.execute(sql`analyze parts`);
   await ctx.db.execute(sql`analyze reviews`);

@@ -13,9 +13,19 @@ import { createTestApp, partRow } from './helpers.js';
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 const fixture: { sku: string; name: string; brand: string; category: string; description?: string }[] = [
-  { sku: 'TB-HD2-NV4', name: 'TerraByte HyperDrive 2TB NVMe PCIe 4.0 M.2 SSD', brand: 'TerraByte', category: 'ssd' },
+  {
+    sku: 'TB-HD2-NV4',
+    name: 'TerraByte HyperDrive 2TB NVMe PCIe 4.0 M.2 SSD',
+    brand: 'TerraByte',
+    category: 'ssd',
+  },
   { sku: 'TB-SW1-SATA', name: 'TerraByte Swift 1TB 2.5" SATA SSD', brand: 'TerraByte', category: 'ssd' },
-  { sku: 'TB-VLT8', name: 'TerraByte Vault 8TB 7200 RPM NAS Hard Drive', brand: 'TerraByte', category: 'hdd' },
+  {
+    sku: 'TB-VLT8',
+    name: 'TerraByte Vault 8TB 7200 RPM NAS Hard Drive',
+    brand: 'TerraByte',
+    category: 'hdd',
+  },
   { sku: 'VC-TX70-12', name: 'VoltCore Tempest X70 12GB Graphics Card', brand: 'VoltCore', category: 'gpu' },
   { sku: 'NX-RX60-8', name: 'Nexa Storm 8GB', brand: 'Nexa', category: 'gpu' },
   { sku: 'VC-FX7-ATX', name: 'VoltCore Forge X7 ATX Motherboard', brand: 'VoltCore', category: 'boards' },
@@ -67,7 +77,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function search(q: string, extra = '') {
-  const res = await ctx.http().get(`/api/parts?q=${encodeURIComponent(q)}&limit=50${extra}`).expect(200);
+  const res = await ctx
+    .http()
+    .get(`/api/parts?q=${encodeURIComponent(q)}&limit=50${extra}`)
+    .expect(200);
   const skus = (res.body as Part[]).map((part) => part.sku);
   const header = res.headers['x-did-you-mean'];
   return { skus, suggestion: header === undefined ? undefined : decodeURIComponent(String(header)), res };

@@ -63,7 +63,16 @@ export function filterCombinations(count = FILTER_COMBINATIONS): Record<string, 
 }
 
 /** Words of the seeded categories' names, some misspelt as buyers do (decision 052). */
-const CATEGORY_WORDS = ['processors', 'procesors', 'motherboard', 'motherbord', 'memory', 'ssd', 'drives', 'power supply'];
+const CATEGORY_WORDS = [
+  'processors',
+  'procesors',
+  'motherboard',
+  'motherbord',
+  'memory',
+  'ssd',
+  'drives',
+  'power supply',
+];
 
 /**
  * Distinct searches (issue 23 part 7), none asked twice so none is a read-cache hit: a brand,
@@ -75,7 +84,8 @@ export function searchCombinations(count = FILTER_COMBINATIONS): Record<string, 
     const brand = BRANDS[(i * 5) % 8] ?? 'VoltCore';
     const typed = i % 5 === 0 ? brand.slice(0, -1) + brand.slice(-1).repeat(2) : brand;
     const word = CATEGORY_WORDS[i % CATEGORY_WORDS.length] ?? 'memory';
-    const q = i % 3 === 0 ? `${typed} part ${i % 1000}` : i % 3 === 1 ? `${word} ${typed}` : `${typed} ${word}`;
+    const q =
+      i % 3 === 0 ? `${typed} part ${i % 1000}` : i % 3 === 1 ? `${word} ${typed}` : `${typed} ${word}`;
     return { q, price: `..${1000 + i}` };
   });
 }

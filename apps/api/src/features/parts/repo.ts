@@ -54,7 +54,8 @@ const ORDER: Record<Exclude<CursorSort, 'relevance'>, SQL[]> = {
  */
 function sortKey(order: PartOrder, search: SearchPlan | undefined): SQL<string> {
   if (order === 'relevance') return sql<string>`${relevance(search)}::text`;
-  if (order === 'newest') return sql<string>`(extract(epoch from ${parts.createdAt}) * 1000000)::bigint::text`;
+  if (order === 'newest')
+    return sql<string>`(extract(epoch from ${parts.createdAt}) * 1000000)::bigint::text`;
   return sql<string>`${parts.priceCents}::text`;
 }
 

@@ -35,7 +35,8 @@ export function createSearchRepo(db: Database) {
         ) c
         order by t.position`);
       // Both drivers answer raw SQL with the rows under `rows`.
-      const rows = (result as unknown as { rows: { word: string; known: boolean; close: string[] | null }[] }).rows;
+      const rows = (result as unknown as { rows: { word: string; known: boolean; close: string[] | null }[] })
+        .rows;
       return rows.map((row) => ({ word: row.word, known: row.known, close: row.close ?? [] }));
     },
   };
