@@ -226,7 +226,7 @@ export function createApp({
   const users = createUsersRepo(database.db);
   // Every admin action's entry, written by the acting feature in its own transaction (issue 24).
   const audit = createAuditService(createAuditRepo(database.db));
-  const categories = createCategoriesService(createCategoriesRepo(database.db), { audit });
+  const categories = createCategoriesService(createCategoriesRepo(database.db), { audit, readCache });
   const partsRepo = createPartsRepo(database.db);
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);

@@ -198,7 +198,9 @@ describe('facet counts kept per category (decision 049)', () => {
     const brandCount = async (query: string) => {
       const res = await ctx.http().get(`/api/facets?category=cpus${query}`).expect(200);
       const brand = res.body.facets.find((f: { key: string }) => f.key === 'brand');
-      return Object.fromEntries(brand.values.map((v: { value: string; count: number }) => [v.value, v.count]));
+      return Object.fromEntries(
+        brand.values.map((v: { value: string; count: number }) => [v.value, v.count]),
+      );
     };
     await addPart(product({ category: 'cpus', brand: 'Kept', attributes: { cores: 4 } })).expect(201);
     expect((await brandCount('&attr.cores=1..'))['Kept']).toBe(1);

@@ -31,15 +31,16 @@ describe('which answers a change forgets (decision 024)', () => {
   it('reads the table a notification names; one it does not know forgets everything', () => {
     expect(tablesOf('public.reviews')).toEqual(['reviews']);
     expect(tablesOf('t_abc.parts')).toEqual(['parts']);
-    expect(tablesOf('public')).toEqual(['parts', 'reviews']);
-    expect(tablesOf('public.orders')).toEqual(['parts', 'reviews']);
+    expect(tablesOf('t_abc.categories')).toEqual(['categories']);
+    expect(tablesOf('public')).toEqual(['parts', 'reviews', 'categories']);
+    expect(tablesOf('public.orders')).toEqual(['parts', 'reviews', 'categories']);
   });
 
   it('knows what each answer a rendered page asks for shows', () => {
-    expect(tablesBehind('/api/parts?limit=3&sort=newest')).toEqual(['parts']);
-    expect(tablesBehind('/api/part/abc')).toEqual(['parts']);
+    expect(tablesBehind('/api/parts?limit=3&sort=newest')).toEqual(['parts', 'categories']);
+    expect(tablesBehind('/api/part/abc')).toEqual(['parts', 'categories']);
+    expect(tablesBehind('/api/categories')).toEqual(['categories', 'parts']);
     expect(tablesBehind('/api/reviews?limit=3')).toEqual(['reviews']);
-    expect(tablesBehind('/api/partsfoo')).toEqual(['parts', 'reviews']);
-    expect(tablesBehind('/api/categories')).toEqual(['parts', 'reviews']);
+    expect(tablesBehind('/api/partsfoo')).toEqual(['parts', 'reviews', 'categories']);
   });
 });

@@ -1,4 +1,4 @@
-import { type Part, partMessages as m } from '@store/shared';
+import { partMessages as m, type Part } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 

@@ -88,9 +88,13 @@ const publicGet =
     });
   };
 
-/** The tables an API answer shows (parts: the catalog and a part; reviews); unknown: all. */
+/**
+ * The tables an API answer shows (parts: the catalog and a part, with their categories' slugs;
+ * the category tree, with its part counts; reviews); unknown: all.
+ */
 export function tablesBehind(url: string): readonly PublicTable[] {
-  if (/^\/api\/parts?([/?]|$)/.test(url)) return ['parts'];
+  if (/^\/api\/parts?([/?]|$)/.test(url)) return ['parts', 'categories'];
+  if (/^\/api\/categories([/?]|$)/.test(url)) return ['categories', 'parts'];
   if (/^\/api\/reviews([/?]|$)/.test(url)) return ['reviews'];
   return PUBLIC_TABLES;
 }

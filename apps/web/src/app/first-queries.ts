@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { partQuery, partsListQuery } from '../features/parts';
+import { categoriesQuery, partQuery, partsListQuery } from '../features/parts';
 import { reviewsQuery } from '../features/reviews';
 import type { FirstAnswer } from '../lib/first-answers';
 
@@ -15,5 +15,7 @@ export function prefetchAnswer(client: QueryClient, answer: FirstAnswer): Promis
       return client.prefetchQuery(partQuery(answer.id));
     case 'reviews.list':
       return client.prefetchQuery(reviewsQuery(answer.reviews));
+    case 'categories.list':
+      return client.prefetchQuery(categoriesQuery());
   }
 }

@@ -64,7 +64,8 @@ export const FIRST_PAGES: readonly FirstPage[] = [
   {
     path: '/parts/:id',
     page: 'src/features/parts/pages/part-page.tsx',
-    answers: ({ params }) => [answers.part(params.id ?? '')],
+    // The part, and the tree its specification table is labelled from.
+    answers: ({ params }) => [answers.part(params.id ?? ''), answers.categories()],
   },
   { path: '/blogs', page: 'src/features/blogs/pages/blogs-page.tsx' },
   { path: '/portfolio', page: 'src/features/portfolio/pages/portfolio-page.tsx' },

@@ -46,7 +46,8 @@ export type FirstAnswer =
       };
     }
   | { route: 'parts.get'; id: string; input: { params: { id: string } } }
-  | { route: 'reviews.list'; reviews: ReviewsPage; input: { query: ReviewsPage } };
+  | { route: 'reviews.list'; reviews: ReviewsPage; input: { query: ReviewsPage } }
+  | { route: 'categories.list'; input: Record<never, never> };
 
 export const answers = {
   partsList(list: PartsList) {
@@ -62,6 +63,8 @@ export const answers = {
   part: (id: string) => ({ route: 'parts.get', id, input: { params: { id } } }) satisfies FirstAnswer,
   reviews: (reviews: ReviewsPage) =>
     ({ route: 'reviews.list', reviews, input: { query: reviews } }) satisfies FirstAnswer,
+  /** The category tree: the labels and units of a part's specifications (issue 23). */
+  categories: () => ({ route: 'categories.list', input: {} }) satisfies FirstAnswer,
 };
 
 const HOME_REVIEWS_COUNT = 6;
@@ -109,6 +112,7 @@ const LINES = {
   'parts.list': routeTable.parts.list,
   'parts.get': routeTable.parts.get,
   'reviews.list': routeTable.reviews.list,
+  'categories.list': routeTable.categories.list,
 } satisfies Record<FirstAnswer['route'], RouteLine>;
 
 /** The URL (under the API's origin) the typed client asks for this answer. */

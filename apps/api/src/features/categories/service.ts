@@ -1,6 +1,8 @@
 import { type Category, type CategoryInput, type DeleteResult, categoryMessages as m } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
+import type { ReadCache } from '../../lib/read-cache/cache.js';
+import { KeptUntilChange } from '../../lib/read-cache/kept-until-change.js';
 import { type AuditTrail, changedFields } from '../audit/index.js';
 import type { CategoriesRepo, CategoryRow, CategoryWrites } from './repo.js';
 import { type CategoryNode, CategoryTree } from './tree.js';
@@ -11,7 +13,19 @@ const invalid = (field: string, message: string) => new Invalid(message, { [fiel
  * The category tree (issue 23): public reads, and an admin's writes, each checked against the
  * tree as it is inside the write's transaction, under the tree's lock.
  */
-export function createCategoriesService(repo: CategoriesRepo, { audit }: { audit: AuditTrail }) {
+export function createCategoriesService(
+  repo: CategoriesRepo,
+  {
+    audit,
+    readCache,
+  }: {
+    audit: AuditTrail;
+    /** Whose change feed says when the tree kept on this instance is stale; without it, read each time. */
+    readCache?: ReadCache | undefined;
+  },
+) {
+  // Every catalog request asks the tree (a slug's category, the parts' category slugs): kept.
+  const kept = new KeptUntilChange<CategoryTree>(readCache, ['categories']);
   const target = (slug: string, name: string) => ({ type: 'category' as const, id: slug, label: name });
   /** A category as the audit trail records it: as an admin sends it. */
   const auditFields = (tree: CategoryTree, node: CategoryNode) => ({
@@ -101,8 +115,8 @@ export function createCategoriesService(repo: CategoriesRepo, { audit }: { audit
     },
 
     /** The tree as it is now, for the catalog's filters and the parts' checks. */
-    async tree(): Promise<CategoryTree> {
-      return new CategoryTree(await repo.tree());
+    tree(): Promise<CategoryTree> {
+      return kept.get(async () => new CategoryTree(await repo.tree()));
     },
 
     add(admin: Caller, input: CategoryInput): Promise<Category> {

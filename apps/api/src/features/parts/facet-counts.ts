@@ -42,34 +42,39 @@ export function countFacets(
   rows: readonly FacetRow[],
 ): { total: number; facets: FacetCounts[] } {
   const tests = specs.map((spec) => testOf(spec, filter));
-  // How many selections each row fails, and the one it fails when it fails exactly one: such a
-  // row counts for that facet only; a row that fails none counts everywhere.
+  const chosen = tests.flatMap((test, index) => (test ? [{ test, index }] : []));
   const counts = specs.map(() => new Map<string, number>());
   const bounds = specs.map((): { min?: number; max?: number } => ({}));
   let total = 0;
   for (const row of rows) {
+    // How many selections the row fails, and which when it fails exactly one: such a row counts
+    // for that facet only; a row that fails none counts for all; one that fails two, for none.
     let failed = -1;
     let failures = 0;
-    tests.forEach((test, index) => {
-      if (test && !test(row.values[index] ?? null)) {
+    for (const { test, index } of chosen) {
+      if (!test(row.values[index] ?? null)) {
         failures += 1;
         failed = index;
+        if (failures > 1) break;
       }
-    });
+    }
     if (failures > 1) continue;
     if (failures === 0) total += row.count;
-    row.values.forEach((value, index) => {
-      if ((failures === 1 && failed !== index) || value === null) return;
+    const from = failures === 1 ? failed : 0;
+    const to = failures === 1 ? failed + 1 : row.values.length;
+    for (let index = from; index < to; index += 1) {
+      const value = row.values[index];
       // Numbers (price, number attributes) have bounds; the rest values with counts.
-      const bound = bounds[index];
-      const facet = counts[index];
-      if (typeof value === 'number' && bound) {
-        bound.min = Math.min(bound.min ?? value, value);
-        bound.max = Math.max(bound.max ?? value, value);
-      } else if (typeof value === 'string' && facet) {
-        facet.set(value, (facet.get(value) ?? 0) + row.count);
+      if (typeof value === 'number') {
+        const bound = bounds[index];
+        if (!bound) continue;
+        if (bound.min === undefined || value < bound.min) bound.min = value;
+        if (bound.max === undefined || value > bound.max) bound.max = value;
+      } else if (typeof value === 'string') {
+        const facet = counts[index];
+        facet?.set(value, (facet.get(value) ?? 0) + row.count);
       }
-    });
+    }
   }
   return {
     total,
