@@ -14,6 +14,7 @@ const withoutDatabase = [
   'test/csv.test.ts',
   'test/migrations.test.ts',
   'test/page-url.test.ts',
+  'test/payment-amounts.test.ts',
   'test/read-cache-units.test.ts',
   'test/render-gate.test.ts',
   'test/render-invoice.test.ts',

@@ -20,6 +20,11 @@ const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 1);
 /** For tests that play Google's part against the emulator directly. */
 export const E2E_AUTH_EMULATOR_URL = `http://127.0.0.1:${authEmulatorPort}`;
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
+/** A Stripe-compatible stand-in (apps/api/test/stripe-stand-in.ts): the store takes cards through it. */
+const stripeStandInPort = Number(process.env.E2E_STRIPE_PORT ?? port + 2);
+export const E2E_STRIPE_URL = `http://127.0.0.1:${stripeStandInPort}`;
+/** Signs the stand-in's events; the store checks them with it (not a secret: a test's own). */
+const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_0123456789';
 /** The machine has two cores; more workers only queue for them. */
 const WORKERS = 2;
 /**
@@ -75,36 +80,50 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../api/dist/server.js',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    // Stopped as `npm start` is (it saves the emulator's accounts and stops it), not killed.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    // The store starts its own Firebase Auth emulator, as `npm start` does.
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
-      ADMIN_EMAILS: [...E2E_ADMIN_EMAILS, E2E_LATE_ADMIN_EMAIL].join(','),
-      // Every test signs in from this one address, and each forwarded sign-in call counts too;
-      // the production limit is for strangers.
-      AUTH_RATE_LIMIT: '10000',
-      // Likewise: the tests render many pages for one address, and may post and rename often.
-      RENDER_RATE_LIMIT: '100000',
-      REVIEW_RATE_LIMIT: '1000',
-      REVIEW_DAILY_LIMIT: '1000',
-      PROFILE_RATE_LIMIT: '1000',
-      ORDER_RATE_LIMIT: '100000',
-      CART_RATE_LIMIT: '100000',
-      STORE_NAME: E2E_SELLER.name,
-      STORE_ADDRESS: E2E_SELLER.address,
-      STORE_TAX_ID: E2E_SELLER.taxId,
-      INVOICE_RATE_LIMIT: '100000',
+  webServer: [
+    {
+      command: 'node --import tsx ../api/test/stripe-stand-in-main.ts',
+      url: `${E2E_STRIPE_URL}/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      timeout: 30_000,
+      env: { STAND_IN_PORT: String(stripeStandInPort), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET },
     },
-  },
+    {
+      command: 'node ../api/dist/server.js',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      // Stopped as `npm start` is (it saves the emulator's accounts and stops it), not killed.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      // The store starts its own Firebase Auth emulator, as `npm start` does.
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
+        ADMIN_EMAILS: [...E2E_ADMIN_EMAILS, E2E_LATE_ADMIN_EMAIL].join(','),
+        // Every test signs in from this one address, and each forwarded sign-in call counts too;
+        // the production limit is for strangers.
+        AUTH_RATE_LIMIT: '10000',
+        // Likewise: the tests render many pages for one address, and may post and rename often.
+        RENDER_RATE_LIMIT: '100000',
+        REVIEW_RATE_LIMIT: '1000',
+        REVIEW_DAILY_LIMIT: '1000',
+        PROFILE_RATE_LIMIT: '1000',
+        ORDER_RATE_LIMIT: '100000',
+        CART_RATE_LIMIT: '100000',
+        STORE_NAME: E2E_SELLER.name,
+        STORE_ADDRESS: E2E_SELLER.address,
+        STORE_TAX_ID: E2E_SELLER.taxId,
+        INVOICE_RATE_LIMIT: '100000',
+        // Card payments through the stand-in (payments.spec.ts).
+        STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in_0123456789',
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: E2E_STRIPE_URL,
+      },
+    },
+  ],
 });

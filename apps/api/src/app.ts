@@ -36,12 +36,23 @@ import { createOrdersRepo } from './features/orders/repo.js';
 import { createOrdersService, type OrdersService } from './features/orders/service.js';
 import { outboxHandlers } from './features/outbox/handlers.js';
 import { createOutboxService } from './features/outbox/service.js';
+import { overviewHandlers } from './features/overview/handlers.js';
+import { createOverviewRepo } from './features/overview/repo.js';
+import { createOverviewService } from './features/overview/service.js';
 import { FacetBaseCache } from './features/parts/facet-base-cache.js';
 import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { createSearchRepo } from './features/parts/search-repo.js';
 import { createPartsService } from './features/parts/service.js';
+import { paymentsHandlers } from './features/payments/handlers.js';
+import {
+  createPaymentsRepo,
+  createPaymentsService,
+  createStripeGateway,
+  type PaymentsService,
+  type StripeSettings,
+} from './features/payments/index.js';
 import { reviewsHandlers } from './features/reviews/handlers.js';
 import { createReviewsRepo } from './features/reviews/repo.js';
 import { createReviewsService } from './features/reviews/service.js';
@@ -108,6 +119,12 @@ export interface AppDeps {
     };
     /** Shown on each order's Payment page. */
     paymentInstructions: string;
+    /** Card payments through Stripe (STRIPE_*); without them, bank transfer only. */
+    stripe?: StripeSettings | undefined;
+    /** CURRENCY, lower case; `gbp` when not given. */
+    currency?: string;
+    /** UNPAID_ORDER_TTL in milliseconds (0: never); a card payment's session ends with its order. */
+    unpaidOrderTtlMs?: number;
     /** Unpaid orders one customer may hold at once. */
     maxOpenOrders: number;
     /** What one customer's unpaid orders may total, in cents, unless they have their own limit. */
@@ -142,6 +159,8 @@ export interface AppDeps {
    * the job workers; built here from `database` and `jobs` when not given (the tests).
    */
   orders?: OrdersService;
+  /** Card payments, built once like `orders` (the refund worker shares them); built here when not given. */
+  payments?: PaymentsService;
   /** With REDIS_URL: where sign-in limits are counted, shared by every instance. */
   redis?: RedisHandle;
   /**
@@ -160,7 +179,7 @@ export interface AppDeps {
 /** What the orders service is built from, beside the database and the job queue. */
 export type OrdersSettings = Pick<
   AppDeps['config'],
-  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents'
+  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents' | 'stripe'
 >;
 
 /**
@@ -170,11 +189,29 @@ export type OrdersSettings = Pick<
 export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSettings): OrdersService {
   return createOrdersService({
     orders: createOrdersRepo(db, jobs),
+    audit: createAuditService(createAuditRepo(db)),
     parts: createPartsRepo(db),
     paymentInstructions: settings.paymentInstructions,
     seller: settings.seller,
     maxOpenOrders: settings.maxOpenOrders,
     maxUnpaidTotalCents: settings.maxUnpaidTotalCents,
+    cardPayments: settings.stripe !== undefined,
+  });
+}
+
+/** What card payments are built from, beside the database and the job queue. */
+export type PaymentsConfig = Pick<AppDeps['config'], 'stripe' | 'currency' | 'unpaidOrderTtlMs'>;
+
+/** The payments service, for the app's routes and the refund worker alike (server.ts builds it once). */
+export function createPayments(db: Database, jobs: JobQueue, config: PaymentsConfig, logger: Logger) {
+  return createPaymentsService(createPaymentsRepo(db, jobs), {
+    // Refunds are recorded in the audit trail with who asked for them (issue 24).
+    audit: createAuditService(createAuditRepo(db)),
+    gateway: config.stripe && createStripeGateway(config.stripe),
+    currency: config.currency ?? 'gbp',
+    publicUrl: config.stripe?.publicUrl,
+    unpaidOrderTtlMs: config.unpaidOrderTtlMs ?? 0,
+    logger,
   });
 }
 
@@ -189,6 +226,7 @@ export function createApp({
   config,
   jobs = noJobs,
   orders = createOrders(database.db, jobs, config),
+  payments = createPayments(database.db, jobs, config, logger),
   redis,
   invoiceCache = new InvoiceCache(),
   readCache,
@@ -272,10 +310,10 @@ export function createApp({
       }),
     ),
     categories: categoriesHandlers(categories),
-    images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey }), {
+    images: imagesHandlers(createImagesService({ store: images, key: config.imageHostKey, audit }), {
       queue: uploadQueue,
     }),
-    reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db)), {
+    reviews: reviewsHandlers(createReviewsService(createReviewsRepo(database.db), audit), {
       writeLimits: [
         perAccount('reviews-minute', limits.reviewsPerMinute, MINUTE_MS, apiMessages.tooManyReviews),
         perAccount('reviews-day', limits.reviewsPerDay, DAY_MS, apiMessages.tooManyReviews),
@@ -289,6 +327,16 @@ export function createApp({
     cart: cartHandlers(createCartService(createCartRepo(database.db)), {
       writeLimits: [
         perAccount('cart-minute', limits.cartChangesPerMinute, MINUTE_MS, apiMessages.tooManyCartChanges),
+      ],
+    }),
+    payments: paymentsHandlers(payments, {
+      writeLimits: [
+        perAccount(
+          'payments-minute',
+          limits.orderChangesPerMinute,
+          MINUTE_MS,
+          apiMessages.tooManyOrderChanges,
+        ),
       ],
     }),
     invoices: invoicesHandlers(
@@ -308,10 +356,16 @@ export function createApp({
       },
     ),
     outbox: outboxHandlers(createOutboxService(createOutboxStore(config.outboxDir))),
+    overview: overviewHandlers(
+      createOverviewService(createOverviewRepo(database.db), {
+        ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+      }),
+    ),
     audit: auditHandlers(audit),
     users: usersHandlers(
       createUsersService({
         repo: users,
+        audit,
         // Checkout's fallback for a phone and address: the orders side keeps them.
         lastOrderContact: orders.lastContact,
         identity,

@@ -3,6 +3,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD, emailSchema, type IdentitySettings } from 
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { z } from 'zod';
 import type { S3Settings } from './features/images/s3-store.js';
+import type { StripeSettings } from './features/payments/stripe-gateway.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -41,6 +42,21 @@ const mailFrom = z
   }, 'expected one e-mail address, e.g. Parts Depot <orders@shop.example>');
 
 /** `72h`, `30m`, `5s`, `2d`, or `0` (off): milliseconds. */
+/**
+ * An IANA time zone such as Europe/London: the area/city form PostgreSQL and Intl both know,
+ * never a bare offset (PostgreSQL reads `+01:00` as POSIX, an hour the other way).
+ */
+const timeZone = z
+  .string()
+  .regex(/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)*$/, 'expected an IANA time zone, e.g. Europe/London or UTC')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'unknown time zone: expected an IANA name, e.g. Europe/London or UTC');
 const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const duration = z
   .string()
@@ -67,6 +83,11 @@ const money = z
     const [whole = '0', cents = ''] = text.split('.');
     return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
   });
+
+/** A currency `Intl` knows (ISO 4217). */
+function isCurrency(code: string): boolean {
+  return /^[a-z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code.toUpperCase());
+}
 
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099');
 
@@ -163,6 +184,30 @@ const envSchema = z.object({
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   /** Uploads that may wait for a turn; one more is refused with 503. */
   UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
+  /**
+   * Card payments through Stripe Checkout (issue 25): both keys or neither. Without them the
+   * store takes bank transfers only.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w{8,250}$/, 'expected a Stripe secret key, sk_live_… or sk_test_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[\w+/=]{8,250}$/, 'expected the webhook endpoint’s signing secret, whsec_…')
+    .optional(),
+  /** A Stripe-compatible server instead of api.stripe.com (tests, a local mock). */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'expected the http(s):// origin of a Stripe-compatible server' })
+    .refine((url) => new URL(url).pathname === '/', 'expected an origin only, e.g. http://127.0.0.1:12111')
+    .optional(),
+  /** The store's currency, ISO 4217: what Stripe charges in. */
+  CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isCurrency, 'expected an ISO 4217 currency code such as gbp, eur or usd')
+    .default('gbp'),
   /** How customers pay: shown on every order's Payment page. */
   PAYMENT_INSTRUCTIONS: z.string().max(2000).default(DEFAULT_PAYMENT_INSTRUCTIONS),
   /** The mail server, e.g. smtp://user:pass@host:587; without it e-mails go to DATA_DIR/outbox/. */
@@ -187,6 +232,8 @@ const envSchema = z.object({
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(10),
   /** What one customer's unpaid orders may total, unless an admin set their own credit limit. */
   MAX_UNPAID_TOTAL: money.default(2_500_000),
+  /** The store's calendar: the overview's days (today, the last 7 and 30) begin at its midnight. */
+  TZ: timeZone.default('UTC'),
   /** Parts with fewer units left are shown as 'Low stock'. */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   /** When set, uploads to POST /api/image must carry this `key` (the image-host protocol). */
@@ -245,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     );
   }
   const s3 = s3Of(e);
+  const stripe = stripeOf(e);
   const projectId = e.FIREBASE_PROJECT_ID ?? DEFAULT_FIREBASE_PROJECT;
   const demoProject = projectId.startsWith('demo-');
   const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST ?? (demoProject ? DEFAULT_EMULATOR_HOST : undefined);
@@ -289,6 +337,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     renderLimits: { concurrency: e.RENDER_CONCURRENCY, perClientPerMinute: e.RENDER_RATE_LIMIT },
     uploadLimits: { concurrency: e.UPLOAD_CONCURRENCY, queue: e.UPLOAD_QUEUE },
     paymentInstructions: e.PAYMENT_INSTRUCTIONS,
+    /** Card payments (features/payments); undefined: bank transfer only. */
+    stripe,
+    /** Lower case, as Stripe writes it. */
+    currency: e.CURRENCY,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -303,6 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     /** Cents; a user's own credit_limit_cents replaces it (decision 027). */
     maxUnpaidTotalCents: e.MAX_UNPAID_TOTAL,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    /** The overview's days are this zone's (db/store-time-zone.ts). */
+    timeZone: e.TZ,
     uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
     imageHostKey: e.IMAGE_HOST_KEY,
     imageHostOrigins: e.IMAGE_HOST_ORIGINS,
@@ -389,6 +443,33 @@ function s3Of(e: z.infer<typeof envSchema>): S3Settings | undefined {
       e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
+  };
+}
+
+/**
+ * Stripe's settings, both keys or neither: one key alone would take payments it cannot confirm,
+ * or confirm none.
+ */
+function stripeOf(e: z.infer<typeof envSchema>): StripeSettings | undefined {
+  const problems: string[] = [];
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    const [missing, given] = e.STRIPE_SECRET_KEY
+      ? ['STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY']
+      : ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
+    problems.push(`${missing}: required with ${given} (card payments need both, or leave both unset)`);
+  }
+  if (e.STRIPE_API_URL && !e.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_API_URL: only used with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid environment variable(s):\n  ${problems.join('\n  ')}`);
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) return undefined;
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiUrl: e.STRIPE_API_URL,
+    // Unset: Stripe sends customers back to the origin they paid from.
+    publicUrl: e.PUBLIC_URL,
   };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createApp, createOrders } from './app.js';
+import { createApp, createOrders, createPayments } from './app.js';
 import { type AuthEmulator, dataDirProjectId, startAuthEmulator } from './auth/emulator.js';
 import { createFirebaseIdentity } from './auth/identity.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
@@ -7,6 +7,7 @@ import { createTokenService } from './auth/tokens.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoCatalog } from './db/seed.js';
+import { useStoreTimeZone } from './db/store-time-zone.js';
 import { startJobs } from './jobs/start.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
 import { gracefulClose } from './lib/graceful-close.js';
@@ -76,12 +77,16 @@ async function main() {
   await database.migrate();
   if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
   if (config.seedDemo && (await seedDemoCatalog(database.db))) logger.info('seeded the demo catalog');
+  if (await useStoreTimeZone(database.db, config.timeZone)) {
+    logger.info(`the overview's figures were recounted in the time zone ${config.timeZone}`);
+  }
   const emulator = await emulatorStarting;
   // After the migrations; pg-boss keeps its own tables (schema pgboss), created or upgraded here.
   const jobs = await startJobs(database, config, logger);
   // The one orders repository and service, for the app's routes and the jobs' workers alike.
   const orders = createOrders(database.db, jobs.queue, config);
-  await jobs.work({ orders });
+  const payments = createPayments(database.db, jobs.queue, config, logger);
+  await jobs.work({ orders, payments });
 
   const identity = createFirebaseIdentity({
     projectId: firebase.projectId,
@@ -101,6 +106,7 @@ async function main() {
     tokens,
     jobs: jobs.queue,
     orders,
+    payments,
     ...(redis && { redis }),
     readCache,
     localOrigin: () => localOrigin,

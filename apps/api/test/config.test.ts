@@ -156,6 +156,64 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1' }).redisUrl).toBe('rediss://:pw@cache:6380/1');
   });
 
+  describe('card payments through Stripe', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGh0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      PUBLIC_URL: 'https://shop.example',
+    };
+
+    it('is off without the keys, and the currency is gbp by default', () => {
+      const config = loadConfig({});
+      expect(config.stripe).toBeUndefined();
+      expect(config.currency).toBe('gbp');
+    });
+
+    it('reads both keys, a Stripe-compatible server and the currency, lower-cased', () => {
+      const config = loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111', CURRENCY: 'EUR' });
+      expect(config.stripe).toEqual({
+        secretKey: keys.STRIPE_SECRET_KEY,
+        webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+        apiUrl: 'http://127.0.0.1:12111',
+        publicUrl: 'https://shop.example',
+      });
+      expect(config.currency).toBe('eur');
+    });
+
+    it('wants both keys or neither, and STRIPE_API_URL only with them', () => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+      );
+      expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(
+        /STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET/,
+      );
+      // Without PUBLIC_URL, customers come back to the origin they paid from.
+      expect(loadConfig({ ...keys, PUBLIC_URL: undefined }).stripe?.publicUrl).toBeUndefined();
+      expect(() => loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
+        /STRIPE_API_URL: only used with/,
+      );
+    });
+
+    it('names a key that is not one, without repeating it', () => {
+      for (const [name, value] of [
+        ['STRIPE_SECRET_KEY', 'pk_live_0123456789abcdef'],
+        ['STRIPE_WEBHOOK_SECRET', 'secret-0123456789'],
+        ['STRIPE_API_URL', 'ftp://stripe.test'],
+        ['CURRENCY', 'pounds'],
+        ['CURRENCY', 'xyz'],
+      ] as const) {
+        let message = '';
+        try {
+          loadConfig({ ...keys, [name]: value });
+        } catch (error) {
+          if (error instanceof ConfigError) message = error.message;
+        }
+        expect(message, `${name}=${value}`).toContain(`${name}:`);
+        if (name.startsWith('STRIPE_')) expect(message).not.toContain(value);
+      }
+    });
+  });
+
   describe('S3 bucket for images', () => {
     const bucket = { S3_BUCKET: 'parts-depot-images', S3_REGION: 'eu-west-1' };
 

@@ -50,6 +50,11 @@ beforeAll(async () => {
       if (!runner) throw new Error('no job queue is running');
       return runner.queue.enqueue(tx, name, data);
     },
+    // The placement writes its job itself, into the running queue's tables (decision 045).
+    get schema() {
+      if (!runner) throw new Error('no job queue is running');
+      return runner.queue.schema;
+    },
   };
   ctx = await createTestApp({ database, jobs, outboxDir });
   customer = await accountWithToken(ctx, 'customer', 'Carla <Customer> & Co');

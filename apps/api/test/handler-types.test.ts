@@ -8,6 +8,7 @@ import { type FeatureHandlers, type HandlerEntry, reply } from '../src/lib/route
  */
 type PartGet = HandlerEntry<Contract['parts']['get']>;
 type PartAdd = HandlerEntry<Contract['parts']['add']>;
+type Webhook = HandlerEntry<Contract['payments']['webhook']>;
 const part: Part = {
   _id: 'p',
   thumb: '/media/parts/x.svg',
@@ -44,6 +45,13 @@ const samples = {
   created: {
     handle: ({ user }) => reply(201, { acknowledged: true as const, insertedId: user.email }),
   } satisfies PartAdd,
+  rawUnparsed: {
+    // @ts-expect-error a raw route's body is not parsed: its handler reads the bytes (`rawBody`)
+    handle: ({ body }) => ({ received: true as const, duplicate: body.id === '' }),
+  } satisfies Webhook,
+  rawBytes: {
+    handle: ({ rawBody }) => ({ received: true as const, duplicate: rawBody.length === 0 }),
+  } satisfies Webhook,
 };
 
 const anyHandler = { handle: () => ({ items: [], total: 0 }) };
@@ -57,7 +65,7 @@ const extra: FeatureHandlers<'outbox'> = {
 
 describe('the handlers’ types', () => {
   it('are checked by the typecheck (this file must compile with each expected error)', () => {
-    expect(Object.keys(samples)).toHaveLength(7);
+    expect(Object.keys(samples)).toHaveLength(9);
     expect(missing).toEqual({});
     expect(Object.keys(extra)).toEqual(['list', 'refund']);
   });

@@ -13,6 +13,7 @@ import { type DatabaseHandle, openPglite, openPostgres, type QueryLogger } from 
 import type { parts } from '../src/db/schema.js';
 import type { S3Settings } from '../src/features/images/s3-store.js';
 import { InvoiceCache } from '../src/features/invoices/cache.js';
+import type { StripeSettings } from '../src/features/payments/index.js';
 import type { JobQueue } from '../src/jobs/queue.js';
 import type { BoundedQueue } from '../src/lib/bounded-queue.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -130,6 +131,10 @@ export async function createTestApp(
     renderLimits?: Partial<{ concurrency: number; perClientPerMinute: number }>;
     /** The API tokens' clock (milliseconds), for suites about their expiry. */
     clock?: () => number;
+    /** Card payments through this Stripe (a stand-in: stripe-stand-in.ts). */
+    stripe?: StripeSettings;
+    /** UNPAID_ORDER_TTL in milliseconds: card sessions end no later than their order. */
+    unpaidOrderTtlMs?: number;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -176,6 +181,8 @@ export async function createTestApp(
         ...options.accountLimits,
       },
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
+      ...(options.stripe && { stripe: options.stripe }),
+      ...(options.unpaidOrderTtlMs !== undefined && { unpaidOrderTtlMs: options.unpaidOrderTtlMs }),
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       maxUnpaidTotalCents: options.maxUnpaidTotalCents ?? Number.MAX_SAFE_INTEGER,
       ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),

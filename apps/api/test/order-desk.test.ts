@@ -29,8 +29,8 @@ const address = '12 Harbour Street\nSpringfield 40001';
 beforeAll(async () => {
   ctx = await createTestApp({
     jobs: {
-      enqueue: async (_tx, _name, data) => {
-        enqueued.push(data);
+      enqueue: async (_tx, name, data) => {
+        if (name === 'order-event' && 'eventId' in data) enqueued.push(data);
       },
     },
   });

@@ -157,6 +157,7 @@ export const visits: Visit[] = [
   },
   // An admin.
   { name: 'profile (admin)', role: 'admin', path: () => '/dashboard' },
+  { name: 'overview', role: 'admin', path: () => '/dashboard/overview' },
   { name: 'add product', role: 'admin', path: () => '/dashboard/addproduct' },
   {
     name: 'add product, empty form sent',
@@ -185,6 +186,13 @@ export const visits: Visit[] = [
   },
   { name: 'users', role: 'admin', path: () => '/dashboard/users' },
   { name: 'outbox', role: 'admin', path: () => '/dashboard/outbox', needsOrder: true },
+  // The admin's sign-in and the test part's addition are entries already.
+  { name: 'audit log', role: 'admin', path: () => '/dashboard/audit' },
+  {
+    name: 'audit log, nothing found',
+    role: 'admin',
+    path: () => '/dashboard/audit?action=user.restore&actor=nobody-at-all%40example.com',
+  },
 ];
 
 async function placeOrder(page: Page, buyer: Account, part: Part) {

@@ -27,6 +27,8 @@ export const APP_PATHS = [
   '/dashboard/manageorders',
   '/dashboard/users',
   '/dashboard/outbox',
+  '/dashboard/overview',
+  '/dashboard/audit',
 ] as const;
 
 /** As the router matches: any case, one trailing slash, a `:param` being one non-empty segment. */

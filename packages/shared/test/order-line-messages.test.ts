@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderLineMessages as m } from '../src/messages/order-lines.js';
+import { orderMessages } from '../src/messages/orders.js';
 
 describe('an order’s lines in words', () => {
   it.each([
@@ -19,5 +20,14 @@ describe('an order’s lines in words', () => {
     [0, 4, 'No line could be added to your cart.'],
   ])('Order again: %i of %i added', (added, total, words) => {
     expect(m.reorderSummary(added, total)).toBe(words);
+  });
+});
+
+describe('a multi-line order’s name', () => {
+  it('fills in its template as the placement function does, a name taken as text', () => {
+    expect(orderMessages.firstAndMore('RTX 5090', 2)).toBe('RTX 5090 and 2 more');
+    // `$&` and `{more}` in a part's name are its own characters, not patterns or blanks.
+    expect(orderMessages.firstAndMore('Cable $& {more}', 1)).toBe('Cable $& {more} and 1 more');
+    expect(orderMessages.firstAndMoreTemplate).toContain('{first}');
   });
 });

@@ -63,13 +63,14 @@ function run(job: LoadJob, seconds: number): Promise<{ result: autocannon.Result
       ? {
           method: route.method,
           path: route.path,
+          ...(route.headers && { headers: route.headers }),
           // Each request its own combination (routes.ts): no answer is kept for another.
           setupRequest: (req) => ({
             ...req,
             path: route.paths?.[next++ % (route.paths?.length ?? 1)] ?? route.path,
           }),
         }
-      : { method: route.method, path: route.path };
+      : { method: route.method, path: route.path, ...(route.headers && { headers: route.headers }) };
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -102,6 +103,7 @@ async function settle(job: LoadJob) {
   const { route } = job;
   const res = await fetch(`${job.base}${route.path}`, {
     method: route.method,
+    ...(route.headers && { headers: route.headers }),
     ...(route.order && {
       headers: orderHeaders(route.order.tokens[0] ?? '', randomUUID()),
       body: route.order.bodies[0],

@@ -14,6 +14,7 @@
  *   BENCH_WARMUP_SECONDS=2 BENCH_POSTGRES_URL=postgres://postgres@db:5432 npm run bench
  *   BENCH_ROUTES=part,order npm run bench               # some routes only (keys in routes.ts)
  *   BENCH_ROUTES=order-spread,order-lines,order-hot npm run bench   # the orders against the insert limit only
+ *   BENCH_ROUTES=overview npm run bench                 # the owner's overview at 100 and 100,000 orders
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -110,10 +111,12 @@ async function benchSize(settings: BenchSettings, size: number): Promise<SizeRes
     orderConnections: settings.orderConnections,
     orderPartIds: database.orderPartIds,
     tokens: database.customerTokens,
+    adminToken: database.adminToken,
+    orders: database.orders,
   });
   const routes = settings.only ? all.filter((route) => settings.only?.includes(route.key)) : all;
   const headersFor = (route: Route): Record<string, string> =>
-    route.order ? orderHeaders(database.customerTokens[0] ?? '', randomUUID()) : {};
+    route.order ? orderHeaders(database.customerTokens[0] ?? '', randomUUID()) : (route.headers ?? {});
   const limit = await startLimitServer(await cannedResponses(store.base, routes, headersFor));
   const results: RouteResult[] = [];
   for (const route of routes) {

@@ -30,6 +30,8 @@ const SCALING_TARGET = 1.5;
  * p50s is noise (0.3 ms against 0.5 ms is not a slowdown anyone sees).
  */
 export const LATENCY_FLOOR_MS = 1;
+/** The owner's overview: its p50 at most this, at either size (issue 24). */
+const OVERVIEW_P50_MS = 50;
 /** Order placement p99 over part by id's p99, at most. */
 const ORDER_P99_TARGET = 10;
 
@@ -68,6 +70,9 @@ function sizeTable(size: SizeResult, tally: Verdicts): string {
     } else if (ratioTarget !== undefined) {
       target = `ratio ≥ ${ratioTarget}`;
       pass = ratio >= ratioTarget;
+    } else if (route.key === 'overview') {
+      target = `p50 ≤ ${OVERVIEW_P50_MS} ms`;
+      pass = store.p50 <= OVERVIEW_P50_MS;
     } else if (route.key === 'order' && part) {
       const bound = ORDER_P99_TARGET * part.store.p99;
       target = `p99 ≤ ${ORDER_P99_TARGET}× part by id's = ${ms(bound)} ms`;

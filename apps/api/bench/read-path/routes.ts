@@ -9,6 +9,7 @@ export const READ_ROUTE_KEYS = [
   'part',
   'reviews',
   'index',
+  'overview',
   'order',
   'facets',
   'filtered',
@@ -25,6 +26,8 @@ export interface Route {
   method: 'GET' | 'POST';
   path: string;
   connections: number;
+  /** Request headers of a read that needs them (the overview's admin token). */
+  headers?: Record<string, string>;
   /**
    * Order placement: the JSON bodies (one per part, taken in turn); each request carries the next
    * customer's token and a fresh Idempotency-Key.
@@ -140,6 +143,10 @@ export async function benchRoutes(
     orderConnections: number;
     orderPartIds: string[];
     tokens: string[];
+    /** A verified admin's token, for the owner's overview. */
+    adminToken: string;
+    /** Orders in the database (the overview's figures are theirs). */
+    orders: number;
   },
 ): Promise<{ routes: Route[]; deepPosition: number }> {
   const catalogPage = PAGE_SIZE.default;
@@ -179,6 +186,14 @@ export async function benchRoutes(
       read('part', 'part by id', `/api/part/${encodeURIComponent(middlePart._id)}`),
       read('reviews', 'reviews', `/api/reviews?${query({ page: 1, limit: HOME_REVIEWS })}`),
       read('index', 'index.html', '/'),
+      {
+        ...read(
+          'overview',
+          `admin overview (${options.orders.toLocaleString('en-US')} orders)`,
+          '/api/admin/overview',
+        ),
+        headers: { authorization: `Bearer ${options.adminToken}` },
+      },
       {
         key: 'order',
         label: 'place an order',

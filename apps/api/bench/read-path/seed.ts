@@ -14,8 +14,12 @@ export interface BenchDatabase {
   orderPartIds: string[];
   /** The customers' bearer tokens for the store's own tokens (signed with `jwtSecret`). */
   customerTokens: string[];
+  /** A verified admin's bearer token: the owner's overview. */
+  adminToken: string;
   /** Reviews in all (the demo's and the generated ones). */
   reviews: number;
+  /** Orders generated for the overview: as many as parts. */
+  orders: number;
   seedSeconds: number;
   drop: () => Promise<void>;
 }
@@ -157,6 +161,38 @@ export async function createBenchDatabase(options: {
         createdAt: row.created_at as Date,
       }),
     );
+    // As many orders as parts, over the last year, in every status, each of two lines, by buyers
+    // who are not the bench's customers (their open-order caps stay untouched): what the owner's
+    // overview reads its figures from. They buy among at most 1,000 of the generated parts, as a
+    // store sells a part of its catalog: the top parts read a row per part and day sold.
+    await sql(
+      `with p as (select array_agg(id order by id) as ids, least(count(*), 1000)::int as n from parts where name like 'Bench part %')
+       insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents, user_name, email,
+         phone, address, status, line_count, created_at)
+       select p.ids[1 + g % p.n], 'Bench part', 1000, 1 + g % 5, 1000 * (1 + g % 5) + 500, 'Bench buyer',
+         'buyer' || (g % 1000) || '@bench.example', '+44 114 496 0000', '1 Bench Road, Sheffield S1 2AB',
+         (array['unpaid', 'paid', 'shipped', 'cancelled'])[1 + g % 4], 2,
+         now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
+       from generate_series(1, $1::int) g, p`,
+      [options.size],
+    );
+    await sql(
+      `with p as (select array_agg(id order by id) as ids, least(count(*), 1000)::int as n from parts where name like 'Bench part %')
+       insert into order_lines (order_id, position, part_id, sku, product_name, unit_price_cents, quantity, total_cents)
+       select o.id, 1, o.part_id, 'BENCH', 'Bench part', 1000, o.product_quantity, 1000 * o.product_quantity from orders o
+       union all
+       select o.id, 2, p.ids[1 + (o.number * 7) % p.n], 'BENCH', 'Bench part', 500, 1, 500 from orders o, p`,
+    );
+    const [admin] = await sql(
+      `insert into users (email, name, role, email_verified) values ('owner@bench.example', 'Bench owner', 'admin', true)
+       returning email, name, token_version, created_at`,
+    );
+    const adminToken = tokens.issue({
+      email: String(admin?.email),
+      name: String(admin?.name),
+      tokenVersion: Number(admin?.token_version),
+      createdAt: admin?.created_at as Date,
+    });
     const [reviews] = await sql('select count(*)::int as n from reviews');
     await sql('vacuum analyze');
     return {
@@ -164,7 +200,9 @@ export async function createBenchDatabase(options: {
       url,
       orderPartIds: orderParts.map((row) => String(row.id)),
       customerTokens,
+      adminToken,
       reviews: Number(reviews?.n),
+      orders: options.size,
       seedSeconds: (performance.now() - started) / 1000,
       drop,
     };

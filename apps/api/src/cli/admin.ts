@@ -5,10 +5,15 @@
 import { accountMessages, emailSchema } from '@store/shared';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { createAuditRepo } from '../features/audit/repo.js';
+import { createAuditService } from '../features/audit/service.js';
 import { createUsersRepo } from '../features/users/repo.js';
 import { runningStorePid } from '../lib/data-dir-lock.js';
 import { apiRoot } from '../lib/paths.js';
 import { makeDataDirPrivate, tightenDataDir } from '../lib/private-dir.js';
+
+/** Who the audit trail names for a role granted from the command line. */
+const ADMIN_COMMAND = 'admin command';
 
 async function main(args: string[]): Promise<number> {
   const [command, rawEmail] = args;
@@ -34,23 +39,37 @@ async function main(args: string[]): Promise<number> {
     await database.migrate();
     if (database.kind === 'pglite') tightenDataDir(config.dataDir); // a new PGlite database is 0666
     const address = email.data; // trimmed and lower-cased by emailSchema
-    const users = createUsersRepo(database.db);
-    const existing = await users.find(address);
-    if (existing?.role === 'admin') {
-      console.log(`${address} is already an admin.`);
-    } else if (existing) {
-      await users.makeAdmin(address);
-      console.log(`${address} is now an admin.`);
-    } else {
-      // Not signed in yet: the account is waiting for them, already an admin.
-      // No name yet: their first sign-in fills it.
-      const outcome = await users.signIn({ email: address, name: '', promote: true });
-      if (outcome === 'blocked') {
-        console.error(`${address} was removed. Restore the e-mail on the Users page first.`);
-        return 1;
-      }
-      console.log(`${address} will be an admin when they first sign in.`);
+    const audit = createAuditService(createAuditRepo(database.db));
+    // The role change and its audit entry in one transaction, as the Users page's (decision 047).
+    const outcome = await createUsersRepo(database.db).inTransaction(async (users, tx) => {
+      const existing = await users.find(address);
+      if (existing?.role === 'admin') return { said: `${address} is already an admin.`, existing };
+      // Not signed in yet: the account is waiting for them, already an admin, its name filled
+      // by their first sign-in.
+      const made = existing
+        ? await users.makeAdmin(address)
+        : await users.signIn({ email: address, name: '', promote: true });
+      if (made === 'blocked') return 'blocked' as const;
+      await audit.record(tx, {
+        actor: ADMIN_COMMAND,
+        action: 'user.role',
+        target: { type: 'user', id: address, label: existing?.name || address },
+        before: { role: existing?.role ?? null },
+        after: { role: 'admin' },
+      });
+      return {
+        said: existing
+          ? `${address} is now an admin.`
+          : `${address} will be an admin when they first sign in.`,
+        existing,
+      };
+    });
+    if (outcome === 'blocked') {
+      console.error(`${address} was removed. Restore the e-mail on the Users page first.`);
+      return 1;
     }
+    console.log(outcome.said);
+    const { existing } = outcome;
     // The role is granted; its powers need a verified e-mail (docs/architecture.md, 'Admin
     // powers'), which the store learns at the person's next sign-in exchange.
     if (!existing?.emailVerified) console.log(accountMessages.adminPowersWait(address));

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -109,6 +110,12 @@ export const parts = pgTable(
     index('parts_in_stock_price_idx')
       .on(t.priceCents, t.id)
       .where(sql`${t.deletedAt} is null and ${t.availableQuantity} >= ${t.minOrderQuantity}`),
+    // The overview's low stock (migration 0020): below LOW_STOCK_THRESHOLD, whatever its value, is
+    // a range of the first; below the minimum order, the second.
+    index('parts_listed_stock_idx').on(t.availableQuantity, t.id).where(sql`${t.deletedAt} is null`),
+    index('parts_below_minimum_idx')
+      .on(t.availableQuantity, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} < ${t.minOrderQuantity}`),
     // A category's pages and facet counts (decision 049).
     index('parts_category_newest_idx')
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -218,6 +225,8 @@ export const users = pgTable(
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_credit_limit_nonnegative', sql`${t.creditLimitCents} >= 0`),
     index('users_admins_idx').on(t.email).where(sql`${t.role} = 'admin'`),
+    // The overview's new customers: a range of the last 30 days (migration 0020).
+    index('users_customers_newest_idx').on(t.createdAt).where(sql`${t.role} = 'customer'`),
   ],
 );
 
@@ -328,6 +337,67 @@ export const orderLines = pgTable(
     check('order_lines_total_nonnegative', sql`${t.totalCents} >= 0`),
     index('order_lines_part_idx').on(t.partId),
   ],
+);
+
+/**
+ * The owner's overview (migration 0020, decision 046): totals kept by triggers on `orders` and
+ * `order_lines`, whoever writes them. The triggers only insert into `overview_changes`; the
+ * overview folds those into the three rollups before it reads, and counts any still staged.
+ * Days are the store's (`store_time_zone`, set from `TZ` at start).
+ */
+export const storeTimeZone = pgTable(
+  'store_time_zone',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+  },
+  (t) => [check('store_time_zone_one_row', sql`${t.id} = 1`)],
+);
+
+/** Orders by the day they were placed and their status. */
+export const orderDays = pgTable(
+  'order_days',
+  {
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'order_days_pkey', columns: [t.day, t.status] })],
+);
+
+/** Orders by status, all time. */
+export const orderStatusTotals = pgTable('order_status_totals', {
+  status: text('status').primaryKey(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+  cents: bigint('cents', { mode: 'number' }).notNull(),
+});
+
+/** Units and line totals of each part by the day its paid or shipped orders were placed. */
+export const partDays = pgTable(
+  'part_days',
+  {
+    day: date('day').notNull(),
+    partId: uuid('part_id').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'part_days_pkey', columns: [t.day, t.partId] })],
+);
+
+/** Changes the triggers staged and no fold has taken yet: orders (a status) or lines (a part). */
+export const overviewChanges = pgTable(
+  'overview_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day').notNull(),
+    status: text('status'),
+    partId: uuid('part_id'),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('overview_changes_one_kind', sql`(${t.status} is null) <> (${t.partId} is null)`)],
 );
 
 /**
@@ -447,5 +517,84 @@ export const auditEntries = pgTable(
     index('audit_entries_actor_idx').on(t.actor, t.at.desc(), t.id.desc()),
     index('audit_entries_action_idx').on(t.action, t.at.desc(), t.id.desc()),
     index('audit_entries_target_idx').on(t.targetType, t.targetId, t.at.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The Checkout sessions made for an order (migration 0022), one per attempt: the attempt is
+ * reserved before Stripe is asked, and its number is part of the idempotency key sent.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider').notNull().default('stripe'),
+    /** Null until the provider answered (an attempt whose call failed stays so). */
+    sessionId: text('session_id'),
+    url: text('url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'checkout_sessions_pkey', columns: [t.orderId, t.attempt] }),
+    check('checkout_sessions_attempt_positive', sql`${t.attempt} >= 1`),
+  ],
+);
+
+/** Every provider event, by id: processed once, whatever the number of deliveries. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payment_events_pkey', columns: [t.provider, t.eventId] })],
+);
+
+export const PAYMENT_STATUSES = [
+  'paid',
+  'needs-review',
+  'refund-pending',
+  'refund-failed',
+  'refunded',
+] as const;
+
+/** A payment taken for an order (decision 048): what was charged, in minor units, and its state. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull().default('stripe'),
+    sessionId: text('session_id').notNull(),
+    paymentIntent: text('payment_intent'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    refundId: text('refund_id'),
+    /** Who asked for the refund: the admin who cancelled the order, or `system` (a late payment). */
+    refundRequestedBy: text('refund_requested_by'),
+    /** The provider's last refusal of the refund, for the admins. */
+    refundError: text('refund_error'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payments_status_known',
+      sql`${t.status} in ('paid', 'needs-review', 'refund-pending', 'refund-failed', 'refunded')`,
+    ),
+    check('payments_amount_nonnegative', sql`${t.amountMinor} >= 0`),
+    uniqueIndex('payments_session_idx').on(t.provider, t.sessionId),
+    index('payments_order_idx').on(t.orderId),
   ],
 );

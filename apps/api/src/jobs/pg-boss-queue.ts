@@ -90,6 +90,7 @@ export async function startPgBoss(
 
     /** What writes enqueue into: the job joins the caller's transaction. */
     queue: {
+      schema,
       async enqueue<N extends JobName>(tx: Database, name: N, data: JobPayloads[N]) {
         const id = await boss.send(name, data, { db: transactionSql(tx) });
         // Only a queue that was never created refuses a plain job: a bug, not a condition.

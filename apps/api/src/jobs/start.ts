@@ -3,6 +3,7 @@ import { chooseImageStore } from '../features/images/choose-store.js';
 import type { S3Settings } from '../features/images/s3-store.js';
 import { createImageUsageRepo } from '../features/images/usage-repo.js';
 import { EXPIRY_BATCH, type OrdersService } from '../features/orders/service.js';
+import type { PaymentsService } from '../features/payments/index.js';
 import type { Logger } from '../lib/logger.js';
 import { createMailer } from '../mail/mailer.js';
 import type { OrderEmailSettings } from '../mail/order-emails.js';
@@ -29,6 +30,9 @@ export interface JobsSettings extends Omit<OrderEmailSettings, 'notify'> {
 /** What the workers ask of the orders: the e-mails' facts, and the expiry of unpaid orders. */
 export type OrdersForJobs = Pick<OrdersService, 'eventForEmails' | 'expireUnpaid'>;
 
+/** What the refund worker asks of the payments. */
+export type PaymentsForJobs = Pick<PaymentsService, 'refund'>;
+
 export interface StartedJobs {
   /** Where writes enqueue: usable at once, before the workers start. */
   queue: JobQueue;
@@ -36,13 +40,16 @@ export interface StartedJobs {
    * Starts the workers, once: apart from the start of the queue because the orders service they
    * go through is built on `queue` (server.ts builds it once, for the app and for them).
    */
-  work(deps: { orders: OrdersForJobs }): Promise<void>;
+  work(deps: { orders: OrdersForJobs; payments?: PaymentsForJobs }): Promise<void>;
   /** Lets running jobs finish (within `timeoutMs`), then stops: before the database closes. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
 /** Order e-mails fetched at once by one worker; each is sent, or retried, on its own. */
 const EMAIL_BATCH = 10;
+/** Card refunds fetched at once: each is one call to Stripe. */
+const REFUND_BATCH = 5;
+const QUEUES = ['order-event', 'payment-refund', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE];
 
 /**
  * The job queue, then (`work`) its workers: the order e-mails, the expiry of unpaid orders, and
@@ -53,16 +60,15 @@ export async function startJobs(
   settings: JobsSettings,
   logger: Logger,
 ): Promise<StartedJobs> {
-  const boss = await startPgBoss(database, ['order-event', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE], logger);
+  const boss = await startPgBoss(database, QUEUES, logger);
   // One store holds an embedded database: what is still running in it, a killed store left.
-  if (database.kind === 'pglite')
-    for (const name of ['order-event', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE]) await boss.retryAbandoned(name);
+  if (database.kind === 'pglite') for (const name of QUEUES) await boss.retryAbandoned(name);
   let stopExpiry = async () => {};
   let stopImageCleanup = async () => {};
   let mailer: ReturnType<typeof createMailer> | undefined;
   return {
     queue: boss.queue,
-    async work({ orders }) {
+    async work({ orders, payments }) {
       if (mailer) throw new Error('The job workers are already started');
       mailer = createMailer(settings.mail);
       await boss.work<JobPayloads['order-event']>({
@@ -77,6 +83,15 @@ export async function startJobs(
           logger,
         }),
       });
+      // Card refunds (features/payments): a failure is thrown, and pg-boss retries it (RETRY).
+      if (payments) {
+        await boss.work<JobPayloads['payment-refund']>({
+          name: 'payment-refund',
+          batchSize: REFUND_BATCH,
+          pollMs: settings.pollMs ?? 1_000,
+          handle: ({ paymentId }, job) => payments.refund(paymentId, { lastAttempt: job.lastAttempt }),
+        });
+      }
       if (settings.unpaidOrderTtlMs > 0) {
         stopExpiry = await startExpirySweep({
           boss,

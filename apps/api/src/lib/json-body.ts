@@ -6,3 +6,10 @@ import express from 'express';
  * wait for, or hold, a body it would refuse anyway. Public routes that take a body name it.
  */
 export const jsonBody = express.json({ limit: '100kb' });
+
+/**
+ * Reads a body as the bytes that came, whatever its content type, bounded: a payment provider
+ * signs the exact bytes, so nothing may parse (and re-serialise) them before the signature is
+ * checked. Stripe's events are a few kilobytes.
+ */
+export const rawBody = express.raw({ type: () => true, limit: '512kb' });

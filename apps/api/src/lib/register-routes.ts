@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { hasAdminPowers } from '../auth/caller.js';
 import { bearerToken, currentSignIn, currentUser, requireAdmin } from '../auth/guards.js';
 import { Forbidden, Unauthenticated } from './domain-errors.js';
-import { jsonBody } from './json-body.js';
+import { jsonBody, rawBody } from './json-body.js';
 import { type Page, sendPage } from './pagination.js';
 import type { ReadCache } from './read-cache/cache.js';
 import { changes, remember } from './read-cache/remember.js';
@@ -81,6 +81,7 @@ function guard(route: IdentifiedRoute, requireUser: RequestHandler): RequestHand
     case 'id-token':
       return [jsonBody, requireIdToken];
     case 'anyone':
+      if (route.raw) return [rawBody];
       return route.body && !route.multipart ? [jsonBody] : [];
   }
 }
@@ -94,7 +95,9 @@ function chain(route: IdentifiedRoute, entry: AnyEntry, { requireUser, readCache
   steps.push(async (req, res) => {
     // In the order the routes always read them: headers, body, path, the owner, then the query.
     const headers = route.headers && parseInput(route.headers, req.headers, entry.invalidHeaders);
-    const body = route.body && !route.multipart ? parseInput(route.body, req.body ?? {}) : undefined;
+    // A raw body is its handler's to read (a signed webhook): its schema only documents it.
+    const body =
+      route.body && !route.multipart && !route.raw ? parseInput(route.body, req.body ?? {}) : undefined;
     const params =
       route.params &&
       (route.notFound
@@ -107,6 +110,8 @@ function chain(route: IdentifiedRoute, entry: AnyEntry, { requireUser, readCache
       : undefined;
     const signedIn = route.access === 'signed-in' || route.access === 'admin';
     const input = {
+      // As Express reads them, honouring TRUST_PROXY: for links back to the store (a payment's return).
+      origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
       params,
       query,
       headers,
@@ -114,6 +119,7 @@ function chain(route: IdentifiedRoute, entry: AnyEntry, { requireUser, readCache
       ...(signedIn && { user: currentUser(res), signedInAt: currentSignIn(res) }),
       ...(route.access === 'id-token' && { idToken: res.locals.idToken }),
       ...(upload && { upload }),
+      ...(route.raw && { rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0) }),
     };
     // The input was parsed with this very route's schemas, which its handler's type is made from.
     const result = await (entry.handle as (input: unknown) => unknown)(input);

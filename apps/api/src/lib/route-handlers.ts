@@ -122,12 +122,16 @@ export interface Upload {
 
 /** What a handler is given: its route's inputs, parsed with the route's schemas, and its caller. */
 export type HandlerInput<R> = {
+  /** The origin the request was made to (`https://shop.example`), for links back to the store. */
+  origin: string;
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
   headers: Parsed<R, 'headers'>;
-  body: R extends { multipart: true } ? undefined : Parsed<R, 'body'>;
+  body: R extends { multipart: true } | { raw: string } ? undefined : Parsed<R, 'body'>;
 } & Who<R> &
-  (R extends { multipart: true } ? { upload: Upload } : unknown);
+  (R extends { multipart: true } ? { upload: Upload } : unknown) &
+  /** A raw route's body, the bytes as they came (`raw` in the route table). */
+  (R extends { raw: string } ? { rawBody: Buffer } : unknown);
 
 /** One route's handler and the server concerns the registrar mounts around it. */
 export type HandlerEntry<R> = {

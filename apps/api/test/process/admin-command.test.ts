@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { accountMessages } from '@store/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/db/client.js';
+import { auditEntries } from '../../src/db/schema.js';
 import { cleanUp, newDataDir, runScript, startedStore } from './store-process.js';
 
 /**
@@ -29,6 +31,23 @@ describe('npm run admin -- promote', () => {
     expect(await again.exited, again.output()).toBe(0);
     expect(again.output()).toContain('waiting.owner@example.com is already an admin.');
     expect(again.output()).toContain(accountMessages.adminPowersWait('waiting.owner@example.com'));
+
+    // The grant is in the audit trail (decision 047), once: the second command changed nothing.
+    const database = await openPglite(path.join(dataDir, 'pglite'));
+    try {
+      const entries = await database.db.select().from(auditEntries);
+      expect(entries).toMatchObject([
+        {
+          actor: 'admin command',
+          action: 'user.role',
+          targetId: 'waiting.owner@example.com',
+          before: { role: null },
+          after: { role: 'admin' },
+        },
+      ]);
+    } finally {
+      await database.close();
+    }
   }, 120_000);
 });
 

@@ -153,6 +153,11 @@ export const routes: RouteObject[] = [
                     element: <RequireAdmin />,
                     children: [
                       {
+                        path: 'overview',
+                        handle: head(titles.overview),
+                        lazy: lazyRoute('overview', () => import('../features/overview/pages/overview-page')),
+                      },
+                      {
                         path: 'addproduct',
                         handle: head(titles.addProduct),
                         lazy: lazyRoute(
@@ -193,6 +198,11 @@ export const routes: RouteObject[] = [
                         path: 'outbox',
                         handle: head(titles.outbox),
                         lazy: lazyRoute('outbox', () => import('../features/outbox/pages/outbox-page')),
+                      },
+                      {
+                        path: 'audit',
+                        handle: head(titles.audit),
+                        lazy: lazyRoute('audit', () => import('../features/audit/pages/audit-log-page')),
                       },
                     ],
                   },

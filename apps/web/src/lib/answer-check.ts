@@ -65,8 +65,13 @@ const answers: AnswerChecks = {
     reorder: by(contract.cart.reorder.responses[200].schema),
   },
   invoices: { pdf: none },
+  payments: {
+    pay: by(contract.payments.pay.responses[200].schema),
+    webhook: by(contract.payments.webhook.responses[200].schema),
+  },
   audit: { list: by(contract.audit.list.responses[200].schema), csv: none },
   outbox: { list: by(contract.outbox.list.responses[200].schema) },
+  overview: { get: by(contract.overview.get.responses[200].schema) },
   users: {
     signIn: by(contract.users.signIn.responses[200].schema),
     refreshSession: by(contract.users.refreshSession.responses[200].schema),

@@ -4,7 +4,9 @@ import { categories } from './categories.js';
 import type { RouteContract } from './define.js';
 import { docs, health, identity } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
+import { overview } from './overview.js';
 import { images, parts } from './parts.js';
+import { payments } from './payments.js';
 import { reviews } from './reviews.js';
 import type { RouteTable } from './route-table.js';
 import { users } from './users.js';
@@ -29,7 +31,9 @@ export const contract = {
   orders,
   cart,
   invoices,
+  payments,
   outbox,
+  overview,
   audit,
   users,
 } satisfies { [F in keyof RouteTable]: Record<keyof RouteTable[F], RouteContract> };

@@ -130,7 +130,7 @@ export const orders = {
   move: route(routeTable.orders.move, {
     summary: "Change an order's status",
     description:
-      'Exactly: unpaid → paid, paid → shipped (with optional `carrier` and `trackingNumber`), paid → unpaid (undoing a mistaken payment), unpaid or paid → cancelled (stock restored). Each move, its stock effect, its history entry and its e-mail are one transaction.',
+      'Exactly: unpaid → paid, paid → shipped (with optional `carrier` and `trackingNumber`), paid → unpaid (undoing a mistaken payment), unpaid or paid → cancelled (stock restored; a card payment refunded through the job queue). Each move, its stock effect, its history entry and its e-mail are one transaction.',
     params: idParams,
     notFound: apiMessages.orderNotFound,
     body: orderStatusUpdateSchema,
@@ -138,7 +138,9 @@ export const orders = {
       200: { description: 'Moved.', schema: orderStatusResultSchema },
       400: invalid,
       404: notFound,
-      409: error('Not a move the order’s current status allows.'),
+      409: error(
+        'Not a move the order’s current status allows, or undoing a card payment (cancel the order to refund it).',
+      ),
     },
   }),
 } satisfies FeatureContract<'orders'>;

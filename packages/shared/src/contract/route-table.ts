@@ -27,6 +27,11 @@ export interface RouteLine {
   multipart?: boolean;
   /** The success answer's content type when it is not JSON (a PDF, a CSV, a page). */
   produces?: string;
+  /**
+   * The body is kept as the bytes that came, of this content type, never parsed by the store
+   * before its handler (`rawBody`): a payment provider's signature covers the exact bytes.
+   */
+  raw?: string;
 }
 
 /** A feature's routes, by id; `as const` keeps each line's literal types for the typed client. */
@@ -92,8 +97,21 @@ export const routeTable = {
       produces: 'application/pdf',
     },
   }),
+  payments: feature({
+    pay: { method: 'post', path: '/api/order/:id/pay', access: 'signed-in' },
+    webhook: {
+      method: 'post',
+      path: '/api/payments/stripe/webhook',
+      access: 'anyone',
+      raw: 'application/json',
+    },
+  }),
   outbox: feature({
     list: { method: 'get', path: '/api/outbox', access: 'admin', list: true },
+  }),
+  // Before users: its `/api/admin/:email` would otherwise take `overview` for an e-mail.
+  overview: feature({
+    get: { method: 'get', path: '/api/admin/overview', access: 'admin' },
   }),
   audit: feature({
     list: { method: 'get', path: '/api/audit', access: 'admin', list: true },

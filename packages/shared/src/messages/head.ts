@@ -23,6 +23,8 @@ export const headMessages = {
     manageOrders: 'Manage Orders',
     users: 'Users',
     outbox: 'Outbox',
+    overview: 'Overview',
+    audit: 'Audit log',
     notFound: 'Page not found',
     cart: 'Cart',
     quickOrder: 'Quick order',

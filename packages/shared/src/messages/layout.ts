@@ -34,6 +34,8 @@ export const dashboardMenuMessages = {
   // The spec's name for the Users page's link.
   users: 'Make Admin',
   outbox: 'Outbox',
+  overview: 'Overview',
+  audit: 'Audit log',
 } as const;
 
 export const footerMessages = {

@@ -17,6 +17,7 @@ export const auditActions = [
   'image.upload',
   'order.move',
   'order.cancel',
+  'payment.refund',
   'review.remove',
   'user.role',
   'user.credit-limit',

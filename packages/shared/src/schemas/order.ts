@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages/index.js';
 import { idSchema, paginationQuerySchema, plainText } from './common.js';
 import { MAX_QUANTITY } from './part.js';
+import { orderCardPaymentSchema } from './payment.js';
 
 export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -64,6 +65,8 @@ export const orderSchema = z.object({
   lineCount: z.number().int(),
   /** The buyer's own purchase-order number, if they gave one. */
   poReference: z.string().nullable(),
+  /** Present when a card payment came for the order (decision 048): how it stands. */
+  payment: orderCardPaymentSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -86,6 +89,8 @@ export type Seller = z.infer<typeof sellerSchema>;
 export interface OrderPayment {
   order: OrderDetail;
   instructions: string;
+  /** Whether the store takes cards (Stripe is set up): the Payment page offers 'Pay by card'. */
+  cardPayments: boolean;
   seller: Seller;
 }
 

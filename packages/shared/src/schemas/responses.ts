@@ -47,7 +47,12 @@ export const orderStatusResultSchema = updateResultSchema
 
 /** The order detail and Payment page: the order with its history, how to pay, and the seller. */
 export const orderPaymentSchema = z
-  .object({ order: orderDetailSchema, instructions: z.string(), seller: sellerSchema })
+  .object({
+    order: orderDetailSchema,
+    instructions: z.string(),
+    cardPayments: z.boolean(),
+    seller: sellerSchema,
+  })
   .meta({ id: 'OrderPayment' });
 
 export const signInResponseSchema = z

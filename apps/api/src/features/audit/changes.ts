@@ -26,7 +26,7 @@ export function changedFields(
  * Names that must never reach the log, whatever a caller passes: credentials and image bytes. An
  * entry says that a password was reset or an image uploaded, never the secret or the bytes.
  */
-const SECRET_NAME = /password|secret|token|credential|bytes|^key$|idempotency/i;
+const SECRET_NAME = /password|secret|token|credential|bytes|key$/i;
 
 /** The fields without secrets or binary values; nested objects are cleaned the same way. */
 export function withoutSecrets(fields: AuditFields | null | undefined): AuditFields | null {
@@ -46,5 +46,10 @@ export function withoutSecrets(fields: AuditFields | null | undefined): AuditFie
     }
     return value;
   };
-  return clean(fields) as AuditFields;
+  const cleaned = clean(fields);
+  return isFields(cleaned) ? cleaned : null;
+}
+
+function isFields(value: unknown): value is AuditFields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

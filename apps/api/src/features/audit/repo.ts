@@ -31,8 +31,8 @@ const NEWEST_FIRST = [desc(auditEntries.at), desc(auditEntries.id)];
 
 export function createAuditRepo(db: Database) {
   return {
-    /** Writes the entry on `tx`, the connection of the action's own transaction. */
-    async insert(tx: Database, row: NewAuditRow): Promise<void> {
+    /** Writes the entry on `tx`, the action's own transaction (by default, a statement of its own). */
+    async insert(row: NewAuditRow, tx: Database = db): Promise<void> {
       await tx.insert(auditEntries).values(row);
     },
 

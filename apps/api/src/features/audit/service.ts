@@ -5,6 +5,8 @@ import {
   type AuditQuery,
   type AuditTargetType,
   auditActionLabels,
+  auditActions,
+  auditTargetTypes,
   encodeAuditCursor,
   SEARCH_COUNT_CAP,
 } from '@store/shared';
@@ -12,7 +14,7 @@ import type { Database } from '../../db/client.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import type { Page } from '../../lib/pagination.js';
 import { type AuditFields, withoutSecrets } from './changes.js';
-import type { AuditRepo, AuditRow } from './repo.js';
+import type { AuditRepo, AuditRow, NewAuditRow } from './repo.js';
 
 /** What an admin action tells the trail. */
 export interface AuditRecord {
@@ -32,6 +34,11 @@ export interface AuditRecord {
  */
 export interface AuditTrail {
   record(tx: Database, entry: AuditRecord): Promise<void>;
+  /**
+   * For the one action no database transaction covers (an image written to disk or a bucket):
+   * recorded on its own once the action is done.
+   */
+  recordDone(entry: AuditRecord): Promise<void>;
 }
 
 /** Entries the CSV export reads at a time. */
@@ -49,31 +56,40 @@ const CSV_COLUMNS = [
   'After',
 ];
 
+/** A name the table holds as text, as one of the names this version knows (a bug otherwise). */
+function known<const T extends string>(names: readonly T[], name: string): T {
+  const found = names.find((n) => n === name);
+  if (!found) throw new Error(`An audit entry names ${name}, which this store does not know`);
+  return found;
+}
+
 export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: row.actor,
-  action: row.action as AuditAction,
-  target: { type: row.targetType as AuditTargetType, id: row.targetId, label: row.targetLabel },
+  action: known(auditActions, row.action),
+  target: { type: known(auditTargetTypes, row.targetType), id: row.targetId, label: row.targetLabel },
   before: row.before ?? null,
   after: row.after ?? null,
 });
 
 const json = (fields: Record<string, unknown> | null) => (fields ? JSON.stringify(fields) : '');
 
+const toRow = ({ actor, action, target, before, after }: AuditRecord): NewAuditRow => ({
+  actor,
+  action,
+  targetType: target.type,
+  targetId: target.id,
+  targetLabel: target.label,
+  before: withoutSecrets(before),
+  after: withoutSecrets(after),
+});
+
 export function createAuditService(repo: AuditRepo) {
   return {
-    async record(tx: Database, { actor, action, target, before, after }: AuditRecord): Promise<void> {
-      await repo.insert(tx, {
-        actor,
-        action,
-        targetType: target.type,
-        targetId: target.id,
-        targetLabel: target.label,
-        before: withoutSecrets(before),
-        after: withoutSecrets(after),
-      });
-    },
+    record: (tx: Database, entry: AuditRecord): Promise<void> => repo.insert(toRow(entry), tx),
+
+    recordDone: (entry: AuditRecord): Promise<void> => repo.insert(toRow(entry)),
 
     /** A page of the log, newest first, with the next page's cursor; the total counted to a cap. */
     async list({ cursor, limit, ...filter }: AuditQuery): Promise<Page<AuditEntry>> {

@@ -39,7 +39,7 @@ const KEYSET_LISTS = new Set(['/api/parts', '/api/audit']);
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 function operation(route: RouteContract): ZodOpenApiOperationObject {
-  const mediaType = route.multipart ? 'multipart/form-data' : 'application/json';
+  const mediaType = route.multipart ? 'multipart/form-data' : (route.raw ?? 'application/json');
   return {
     summary: route.summary,
     description: [route.description, `Who may call: ${accessText[route.access]}`]

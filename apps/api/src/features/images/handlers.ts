@@ -9,11 +9,11 @@ export const imagesHandlers = (service: ImagesService, { queue }: { queue: Bound
       // An upload is no part's image until a part's edit names it (which empties the read cache).
       changes: [],
       upload: uploadSteps(queue),
-      handle: async ({ upload: { fields, file } }) =>
+      handle: async ({ user, upload: { fields, file } }) =>
         reply(201, {
           success: true as const,
           status: 201,
-          data: await service.upload(fields.key, file?.buffer),
+          data: await service.upload(user, fields.key, file?.buffer),
         }),
     },
   }) satisfies FeatureHandlers<'images'>;

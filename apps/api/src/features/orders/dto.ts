@@ -3,12 +3,14 @@ import {
   formatOrderNumber,
   fromCents,
   type Order,
+  type OrderCardPayment,
   type OrderDetail,
   type OrderLine,
   type OrderStatus,
 } from '@store/shared';
 import type { CsvValue } from '../../lib/csv.js';
-import type { OrderEventRow, OrderLineRow, OrderRow } from './repo.js';
+import { fromMinorUnits } from '../payments/index.js';
+import type { OrderEventRow, OrderLineRow, OrderPaymentRow, OrderRow } from './repo.js';
 
 export function toOrderLineDto(line: OrderLineRow): OrderLine {
   return {
@@ -23,8 +25,30 @@ export function toOrderLineDto(line: OrderLineRow): OrderLine {
   };
 }
 
-/** The order with its lines (read with the order's page, `OrdersRepo.linesOf`). */
-export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+/**
+ * The card payment an order shows (decision 048), of those it had (oldest first): the one that
+ * still asks for something (a refund under way or failed, a payment to check), else the newest.
+ */
+export function toOrderCardPayment(payments: readonly OrderPaymentRow[]): OrderCardPayment | undefined {
+  const open = payments.filter((p) => p.status !== 'paid' && p.status !== 'refunded');
+  const shown = open.at(-1) ?? payments.at(-1);
+  if (!shown) return undefined;
+  return {
+    method: 'card',
+    status: shown.status,
+    amount: fromMinorUnits(shown.amountMinor, shown.currency),
+    currency: shown.currency,
+    refundedAt: shown.refundedAt?.toISOString() ?? null,
+  };
+}
+
+/** The order with its lines (read with the order's page, `OrdersRepo.linesOf`) and its card payment. */
+export function toOrderDto(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  payments: readonly OrderPaymentRow[] = [],
+): Order {
+  const payment = toOrderCardPayment(payments);
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
@@ -48,6 +72,7 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order
     lines: lines.map(toOrderLineDto),
     lineCount: row.lineCount,
     poReference: row.poReference,
+    ...(payment && { payment }),
   };
 }
 
@@ -55,9 +80,10 @@ export function toOrderDetailDto(
   row: OrderRow,
   lines: readonly OrderLineRow[],
   events: OrderEventRow[],
+  payments: readonly OrderPaymentRow[] = [],
 ): OrderDetail {
   return {
-    ...toOrderDto(row, lines),
+    ...toOrderDto(row, lines, payments),
     events: events.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by })),
   };
 }

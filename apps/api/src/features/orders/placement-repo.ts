@@ -1,105 +1,195 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orderLines, orders, users } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { LOCK_SPACES } from '../../db/locks.js';
+import { orderLines, orders } from '../../db/schema.js';
 
 /**
- * Placing an order in fewer round trips (decision 044): every statement costs the store a write
- * that wakes a PostgreSQL backend, a read and a parse, whatever it does. These combine the
- * statements of a placement that need no answer from each other; the rules (caps, prices, all or
- * nothing, replays) stay in the service.
+ * Placing an order in ONE round trip (decision 045): the whole placement is the function
+ * `place_order` (migration 0019), called in autocommit, so the call is its own transaction: the
+ * customer's lock, the key's look-up, the caps, the stock of every line, the order with its lines,
+ * history entry and `order-event` job. It answers what happened; the service turns a refusal into
+ * the answer the customer gets.
  */
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** A line as asked: the part by id or SKU, and a quantity. */
+export interface AskedLine {
+  partId?: string | undefined;
+  sku?: string | undefined;
+  quantity: number;
+}
+
+/** A part as a refused placement found it, locked: its rules and its stock then. */
+export interface LinePart {
+  id: string;
+  sku: string;
+  name: string;
+  minOrderQuantity: number;
+  orderMultiple: number;
+  availableQuantity: number;
+  listed: boolean;
+}
+
+export interface PlacementRequest {
+  email: string;
+  userName: string;
+  phone: string;
+  address: string;
+  poReference: string | null;
+  idempotencyKey: string | undefined;
+  /** Kept with the key: a repeat with another body is refused. */
+  idempotencyHash: string | undefined;
+  /** Undefined: the customer's cart, emptied by the order. */
+  lines: AskedLine[] | undefined;
+}
+
+/** The store's rules the placement applies (the service's settings and the shared constants). */
+export interface PlacementRules {
+  maxOpenOrders: number;
+  /** The credit limit of an account without its own, in cents. */
+  defaultLimitCents: number;
+  keyLifetimeSeconds: number;
+  maxLines: number;
+  bulk: { percentPerStep: number; unitsPerStep: number; maxPercent: number };
+  /** A multi-line order's name, with `{first}` and `{more}` to fill in (orderMessages). */
+  moreName: string;
+}
+
+/** Where the placement writes its `order-event` job: pg-boss's schema; undefined, no queue. */
+export interface PlacementJob {
+  schema: string;
+  name: string;
+}
+
+export type Placement =
+  | { outcome: 'placed' | 'replayed'; order: OrderRow; lines: OrderLineRow[] }
+  | { outcome: 'too-many-open' | 'empty' | 'too-many-lines' }
+  /** `short`: the parts whose stock or rules refused their line, judged on the locked rows. */
+  | { outcome: 'refused'; asked: AskedLine[]; parts: LinePart[]; short: string[] }
+  /** `totalCents`: the unpaid orders with this one. */
+  | { outcome: 'over-limit'; totalCents: number; limitCents: number };
+
+/**
+ * Another request under the same customer and idempotency key committed its order first: its
+ * insert met the unique index, and the call that tried changed nothing.
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(options?: ErrorOptions) {
+    super('the idempotency key is taken', options);
+  }
+}
+
+const IDEMPOTENCY_INDEX = 'orders_idempotency_idx';
 
 /** Both drivers answer raw SQL with the rows under `rows` (node-postgres' and PGlite's results). */
 const rowsOf = (result: unknown): Record<string, unknown>[] =>
   (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * The customer's unpaid orders (how many, what they total, the account's own credit limit) and,
- * with a key, the id and age (by the database's clock) of their order under it, in ONE statement.
- * Run after the customer's lock (`lockCustomer`), so it sees every order committed before the
- * lock was granted: a retry that waited for its first request finds that request's order.
+ * A row the function answered as JSON (`to_jsonb`: columns by their SQL names, timestamps as
+ * ISO text), as Drizzle would have read it from the table: each column's own mapping.
  */
-export async function keyAndOpenOrders(
-  tx: Transaction,
-  email: string,
-  key: string | undefined,
-): Promise<{
-  earlier: { id: string; ageSeconds: number } | undefined;
-  open: { count: number; heldCents: number; ownLimitCents: number | null };
-}> {
-  const result = await tx.execute(sql`
-    select open.n, open.held,
-      (select u.credit_limit_cents from ${users} u where u.email = ${email}) as own_limit,
-      k.id as earlier_id, extract(epoch from now() - k.created_at) as earlier_age
-    from (
-      select count(*) as n, coalesce(sum(o.total_cents), 0) as held
-      from ${orders} o where o.email = ${email} and o.status = 'unpaid'
-    ) open
-    left join ${orders} k on k.email = ${email} and k.idempotency_key = ${key ?? null}::text`);
-  const [row] = rowsOf(result);
-  if (!row) throw new Error('The open orders were not counted');
-  return {
-    earlier:
-      row.earlier_id == null
-        ? undefined
-        : { id: String(row.earlier_id), ageSeconds: Number(row.earlier_age) },
-    open: {
-      count: Number(row.n),
-      heldCents: Number(row.held),
-      ownLimitCents: row.own_limit == null ? null : Number(row.own_limit),
-    },
+function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value == null ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/** Order lines as `to_jsonb` gives them (a JSON aggregate of `order_lines` rows). */
+export const linesFromJson = (lines: Record<string, unknown>[]): OrderLineRow[] =>
+  lines.map((line) => fromJson(orderLines, line));
+
+/** The function's answer, read (jsonb arrives parsed from both drivers, text from neither). */
+function readPlacement(answer: Record<string, unknown>): Placement {
+  const outcome = String(answer.outcome);
+  switch (outcome) {
+    case 'placed':
+    case 'replayed':
+      return {
+        outcome,
+        order: fromJson(orders, answer.order as Record<string, unknown>),
+        lines: linesFromJson(answer.lines as Record<string, unknown>[]),
+      };
+    case 'too-many-open':
+    case 'empty':
+    case 'too-many-lines':
+      return { outcome };
+    case 'refused':
+      return {
+        outcome,
+        asked: (answer.asked as Record<string, unknown>[]).map((line) => ({
+          ...(line.partId != null && { partId: String(line.partId) }),
+          ...(line.sku != null && { sku: String(line.sku) }),
+          quantity: Number(line.quantity),
+        })),
+        parts: answer.parts as LinePart[],
+        short: (answer.short as unknown[]).map(String),
+      };
+    case 'over-limit':
+      return { outcome, totalCents: Number(answer.totalCents), limitCents: Number(answer.limitCents) };
+    default:
+      throw new Error(`place_order answered an unknown outcome: ${outcome}`);
+  }
+}
+
+/**
+ * Tells every instance's read cache that parts changed (`announce_parts_changed`, migration
+ * 0019) after placements, which leave that to the store: their commits then take no
+ * database-wide NOTIFY lock (decision 045). One announcement at a time; those asked for while it
+ * runs are made by one more after it, so a burst of orders costs two, and the last order of a
+ * burst is always announced after its commit. This instance's own cache forgot its answers
+ * already (the order routes are writes, lib/read-cache/remember.ts).
+ */
+export function partsAnnouncer(db: Database): () => void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    running = true;
+    db.execute(sql`select announce_parts_changed()`)
+      // A database that cannot be reached also drops every LISTEN connection, and the caches
+      // empty themselves until they listen again (lib/read-cache/cache.ts): nothing is lost.
+      .catch(() => {})
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return () => {
+    if (running) again = true;
+    else run();
   };
 }
 
-/** An order as the service priced it, with what the stock it took said of its first part. */
-export type PlacedOrder = Omit<typeof orders.$inferInsert, 'id' | 'number' | 'companyName' | 'vatNumber'>;
-/** A line of the order, without the order's id (made here). */
-export type PlacedLine = Omit<OrderLineRow, 'orderId'>;
-
-/**
- * Inserts the order, all its lines and its first history entry (status `unpaid`, by `by`) in ONE
- * statement: the ids are made here, so the three need nothing from each other (the foreign keys
- * of the lines and the entry are checked at the end of the statement, when the order is there).
- * The entry's time is `now()`, the transaction's start, which is also the order's `updated_at`.
- * Answers the order row, its lines and the entry's id (for the `order-event` job).
- */
-export async function insertPlaced(
-  tx: Transaction,
-  placed: { order: PlacedOrder; lines: PlacedLine[]; by: string },
-): Promise<{ order: OrderRow; lines: OrderLineRow[]; eventId: string }> {
-  const orderId = randomUUID();
-  const eventId = randomUUID();
-  const lines: OrderLineRow[] = placed.lines.map((line) => ({ ...line, orderId }));
-  const { email } = placed.order;
-  const linesInserted = tx
-    .$with('placed_lines')
-    .as(tx.insert(orderLines).values(lines).returning({ orderId: orderLines.orderId }));
-  const eventInserted = tx
-    .$with('placed_event')
-    .as(
-      tx
-        .insert(orderEvents)
-        .values({ id: eventId, orderId, status: 'unpaid', by: placed.by, at: sql`now()` })
-        .returning({ id: orderEvents.id }),
+/** One call, one round trip, one transaction: the placement as `place_order` does it. */
+export async function placeOrder(
+  db: Database,
+  request: PlacementRequest,
+  rules: PlacementRules,
+  job: PlacementJob | undefined,
+): Promise<Placement> {
+  const locks = { openOrders: LOCK_SPACES.openOrders, cart: LOCK_SPACES.cart };
+  try {
+    const result = await db.execute(
+      sql`select place_order(${JSON.stringify(request)}::jsonb, ${JSON.stringify({ ...rules, locks, job })}::jsonb) as placed`,
     );
-  const [order] = await tx
-    .with(linesInserted, eventInserted)
-    .insert(orders)
-    .values({
-      ...placed.order,
-      id: orderId,
-      status: 'unpaid',
-      // The buyer's company and VAT number as My Profile has them now: the invoice keeps them.
-      companyName: sql`(select ${users.companyName} from ${users} where ${users.email} = ${email})`,
-      vatNumber: sql`(select ${users.vatNumber} from ${users} where ${users.email} = ${email})`,
-    })
-    .returning();
-  if (!order) throw new Error('The order insert returned no row');
-  return { order, lines, eventId };
+    const [row] = rowsOf(result);
+    const answer = typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed;
+    if (!answer) throw new Error('place_order answered nothing');
+    return readPlacement(answer as Record<string, unknown>);
+  } catch (error) {
+    if (request.idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+      throw new IdempotencyKeyTaken({ cause: error });
+    }
+    throw error;
+  }
 }

@@ -13,11 +13,3 @@ export async function record(tx: OrdersTransaction, order: OrderRow, by: string)
   const eventId = await tx.recordEvent(order, by);
   await tx.enqueue('order-event', { eventId });
 }
-
-/**
- * The job half of `record`, for a placement whose history entry was inserted with the order
- * (placement-repo.ts's `insertPlaced`): the same `order-event` job, in the same transaction.
- */
-export function announce(tx: OrdersTransaction, eventId: string): Promise<void> {
-  return tx.enqueue('order-event', { eventId });
-}

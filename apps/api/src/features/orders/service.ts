@@ -2,7 +2,7 @@ import {
   apiMessages,
   type CheckoutRequest,
   cartMessages,
-  computeBill,
+  formatOrderNumber,
   type InsertResult,
   type MyOrdersQuery,
   type Order,
@@ -12,6 +12,7 @@ import {
   type OrderStatusUpdate,
   type OrdersFilter,
   type OrdersQuery,
+  paymentMessages,
   type Seller,
   statusesMovableTo,
   type UpdateResult,
@@ -21,6 +22,7 @@ import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
+import { type AuditRecord, type AuditTrail, changedFields } from '../audit/index.js';
 import type { ListedParts } from '../parts/service.js';
 import { createCheckout } from './checkout.js';
 import {
@@ -31,14 +33,9 @@ import {
   toOrderDetailDto,
   toOrderDto,
 } from './dto.js';
-import { announce, KEY_LIFETIME_SECONDS, record } from './record.js';
-import {
-  IdempotencyKeyTaken,
-  type OrderEventRow,
-  type OrderLineRow,
-  type OrderRow,
-  type OrdersRepo,
-} from './repo.js';
+import { createPlacement } from './placement.js';
+import { record } from './record.js';
+import type { OrderEventRow, OrderLineRow, OrderRow, OrdersRepo } from './repo.js';
 
 /** Orders the CSV export reads at a time: memory stays bounded however many there are. */
 export const CSV_BATCH_SIZE = 500;
@@ -59,6 +56,8 @@ export interface Move {
   owner?: string | undefined;
   carrier?: string | undefined;
   trackingNumber?: string | undefined;
+  /** An admin's move: recorded in the audit trail with what it changed. */
+  byAdmin?: boolean;
 }
 
 /**
@@ -66,7 +65,11 @@ export interface Move {
  * sweep and the e-mail worker: a cancel puts the quantity back on the shelf, and every move is
  * recorded and queued for the e-mails, all in one transaction with the move.
  */
-export function createOrderMoves(orders: OrdersRepo) {
+export function createOrderMoves(
+  orders: OrdersRepo,
+  /** Needed for admins' moves only: the expiry sweep and the e-mail worker record none. */
+  audit?: AuditTrail,
+) {
   return {
     /**
      * Moves the order from one of `move.from` to `move.to`. Only a row still in `from` changes,
@@ -74,7 +77,10 @@ export function createOrderMoves(orders: OrdersRepo) {
      * `from` (or not the owner's).
      */
     move(id: string, move: Move): Promise<OrderRow | undefined> {
-      return orders.inTransaction(async (tx) => {
+      return orders.inTransaction(async (tx, handle) => {
+        // An admin's move is recorded with the status it left, read under the row's lock.
+        if (move.byAdmin && !audit) throw new Error('An admin’s move needs the audit trail');
+        const was = move.byAdmin ? await tx.lockForMove(id) : undefined;
         const order = await tx.setStatus(id, {
           from: move.from,
           to: move.to,
@@ -86,7 +92,15 @@ export function createOrderMoves(orders: OrdersRepo) {
               : undefined,
         });
         if (!order) return undefined;
+        // Undoing a card payment would leave Stripe's charge standing and let the customer pay
+        // again: a card-paid order is cancelled instead, which refunds it (decision 048).
+        if (move.to === 'unpaid' && (await tx.cardPaid(order.id))) {
+          throw new Conflict(paymentMessages.cannotUndoCardPayment);
+        }
         await record(tx, order, move.by);
+        if (was) await audit?.record(handle, moveEntry(move.by, was, order));
+        // A cancelled order's card payment is given back (decision 048), its refund a job.
+        if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id, move.by);
         // Last: the parts' rows stay locked only from here to the commit.
         if (move.to === 'cancelled') await tx.returnStock([order.id]);
         return order;
@@ -123,28 +137,36 @@ export function createOrderMoves(orders: OrdersRepo) {
     ): Promise<
       { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; placement: boolean } | undefined
     > {
+      // The entry, its order, the lines and the order's first entry in one statement.
       const found = await orders.findEvent(eventId);
       if (!found) return undefined;
-      const [events, lines] = await Promise.all([
-        found.event.status === 'unpaid' ? orders.events(found.order.id) : Promise.resolve([]),
-        orders.linesOf([found.order.id]),
-      ]);
-      const placement = found.event.status === 'unpaid' && events[0]?.id === eventId;
-      return { ...found, lines: lines.get(found.order.id) ?? [], placement };
+      const { event, order, lines, firstEventId } = found;
+      return { event, order, lines, placement: event.status === 'unpaid' && firstEventId === eventId };
     },
   };
 }
 
 export type OrderMoves = ReturnType<typeof createOrderMoves>;
 
-type PlaceOutcome =
-  /** `replayed`: this is the customer's earlier order under the same key, not a new one. */
-  | { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] | undefined; replayed: boolean }
-  | { kind: 'no-stock' }
-  | { kind: 'too-many-open' };
+type Shipping = Pick<OrderRow, 'status' | 'carrier' | 'trackingNumber'>;
+
+/** An admin's move as the audit trail has it: a cancel, or another move, with what it changed. */
+function moveEntry(actor: string, was: Shipping & Pick<OrderRow, 'number'>, now: OrderRow): AuditRecord {
+  const fields = ({ status, carrier, trackingNumber }: Shipping) => ({ status, carrier, trackingNumber });
+  const changed = changedFields(fields(was), fields(now));
+  return {
+    actor,
+    action: now.status === 'cancelled' ? 'order.cancel' : 'order.move',
+    target: { type: 'order', id: now.id, label: formatOrderNumber(was.number) },
+    before: changed?.before ?? null,
+    after: changed?.after ?? null,
+  };
+}
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
+  /** Where admins' moves and cancels are recorded, each in its own transaction. */
+  audit: AuditTrail;
   parts: ListedParts;
   paymentInstructions: string;
   /** Named on the invoice page as on the PDF (features/invoices). */
@@ -153,103 +175,21 @@ export function createOrdersService(deps: {
   maxOpenOrders: number;
   /** MAX_UNPAID_TOTAL in cents: what one customer's unpaid orders may total by default. */
   maxUnpaidTotalCents: number;
+  /** Whether the store takes cards (features/payments): the Payment page offers them. */
+  cardPayments?: boolean;
 }) {
   const { orders, parts } = deps;
-  const moves = createOrderMoves(orders);
-  const placeLines = createCheckout(deps);
-
-  /**
-   * Takes the stock and records the order in one transaction, with the rules that guard it.
-   *
-   * With an idempotency key, the customer's earlier order under that key is returned instead
-   * (`replayed`), and nothing is taken. A concurrent repeat that got past the look-up meets the
-   * unique index (IdempotencyKeyTaken): its transaction rolls back, stock included, and it
-   * answers with the order that won.
-   *
-   * The caps on unpaid orders (how many, and what they total against the customer's credit
-   * limit) are counted under a lock on the customer's e-mail, so two orders placed at once
-   * cannot both squeeze under them. The total needs the bill, which needs the price the stock
-   * update returns: an order over the limit throws, which rolls that update back.
-   */
-  async function placeOnce(
-    customer: Caller,
-    input: OrderInput,
-    idempotencyKey: string | undefined,
-    hash: string | undefined,
-  ): Promise<PlaceOutcome> {
-    const { email } = customer;
-    try {
-      return await orders.inTransaction(async (tx): Promise<PlaceOutcome> => {
-        // The lock first, then the key: a retry sent while its first request is still running
-        // waits here for it, then finds its order, rather than ordering again (or being refused
-        // by the caps the first order now fills).
-        await tx.lockCustomer(email);
-        // The key's look-up and the open orders in one statement (decision 044).
-        const { earlier, open } = await tx.keyAndOpenOrders(email, idempotencyKey);
-        if (idempotencyKey && earlier && earlier.ageSeconds <= KEY_LIFETIME_SECONDS) {
-          const order = await tx.findByKey(email, idempotencyKey);
-          if (order) return { kind: 'placed', order: order.order, lines: undefined, replayed: true };
-        }
-        // A key past its lifetime is spent: it is freed, so this request places a new order.
-        // Looked up first, so the order that reuses no key (nearly all) makes no write here.
-        if (earlier) await tx.freeKey(earlier.id);
-        if (open.count >= deps.maxOpenOrders) return { kind: 'too-many-open' };
-        const part = await tx.takeStock(input.partId, input.productQuantity);
-        if (!part) return { kind: 'no-stock' };
-        const bill = computeBill(part.priceCents, input.productQuantity, part.bulkDiscount);
-        const limitCents = open.ownLimitCents ?? deps.maxUnpaidTotalCents;
-        const totalCents = open.heldCents + bill.totalCents;
-        if (totalCents > limitCents) {
-          throw new Conflict(apiMessages.unpaidTotalTooHigh(totalCents, limitCents));
-        }
-        // The spec's single-part order is a one-line order: the order, its line and its history
-        // entry in one statement, then the job (decision 044).
-        const { order, lines, eventId } = await tx.insertPlaced({
-          order: {
-            partId: input.partId,
-            productName: part.name,
-            unitPriceCents: part.priceCents,
-            productQuantity: input.productQuantity,
-            discountPercent: bill.discountPercent,
-            discountCents: bill.discountCents,
-            totalCents: bill.totalCents,
-            userName: customer.name,
-            email,
-            phone: input.phone,
-            address: input.address,
-            idempotencyKey,
-            idempotencyHash: idempotencyKey ? hash : undefined,
-          },
-          lines: [
-            {
-              position: 1,
-              partId: input.partId,
-              sku: part.sku,
-              productName: part.name,
-              unitPriceCents: part.priceCents,
-              quantity: input.productQuantity,
-              discountPercent: bill.discountPercent,
-              discountCents: bill.discountCents,
-              totalCents: bill.totalCents,
-            },
-          ],
-          by: email,
-        });
-        await announce(tx, eventId);
-        return { kind: 'placed', order, lines, replayed: false };
-      });
-    } catch (error) {
-      if (!(error instanceof IdempotencyKeyTaken) || !idempotencyKey) throw error;
-      const winner = await orders.findByKey(email, idempotencyKey);
-      if (!winner) throw error;
-      return { kind: 'placed', order: winner, lines: undefined, replayed: true };
-    }
-  }
+  const moves = createOrderMoves(orders, deps.audit);
+  // Both ways of ordering place in one round trip, with the rules applied by the database from
+  // these settings (placement.ts, decision 045).
+  const place = createPlacement(deps);
+  const placeLines = createCheckout({ place, maxOpenOrders: deps.maxOpenOrders });
 
   /** The orders as the API shows them, their lines read in one query for the whole page. */
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
-    const lines = await orders.linesOf(rows.map((row) => row.id));
-    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? []));
+    const ids = rows.map((row) => row.id);
+    const [lines, payments] = await Promise.all([orders.linesOf(ids), orders.paymentsOf(ids)]);
+    return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? [], payments.get(row.id) ?? []));
   }
 
   /** Owner or admin; anyone else learns nothing, not even that the order exists. */
@@ -278,21 +218,30 @@ export function createOrdersService(deps: {
       idempotencyKey?: string,
     ): Promise<InsertResult & { order: Order }> {
       const hash = idempotencyKey ? requestHash(input) : undefined;
-      const placed = await placeOnce(customer, input, idempotencyKey, hash);
-      if (placed.kind === 'too-many-open')
+      // The spec's single-part order is a one-line order.
+      const placed = await place(
+        customer,
+        input,
+        [{ partId: input.partId, quantity: input.productQuantity }],
+        idempotencyKey,
+        hash,
+      );
+      if (placed.outcome === 'too-many-open')
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
-      if (placed.kind === 'placed') {
-        const { order, lines, replayed } = placed;
+      if (placed.outcome === 'over-limit')
+        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents));
+      if (placed.outcome === 'placed' || placed.outcome === 'replayed') {
+        const { order, lines } = placed;
         // The same key with any other body is a client bug: refuse it rather than guess which
         // was meant. Orders placed before hashes were kept are judged on part and quantity.
         const sameRequest = order.idempotencyHash
           ? order.idempotencyHash === hash
           : order.partId === input.partId && order.productQuantity === input.productQuantity;
-        if (replayed && !sameRequest) throw new Unprocessable(apiMessages.idempotencyKeyReused);
-        const [shown] = lines ? [toOrderDto(order, lines)] : await withLines([order]);
-        if (!shown) throw new Error('The placed order was not shown');
-        return { acknowledged: true, insertedId: order.id, order: shown };
+        if (placed.outcome === 'replayed' && !sameRequest)
+          throw new Unprocessable(apiMessages.idempotencyKeyReused);
+        return { acknowledged: true, insertedId: order.id, order: toOrderDto(order, lines) };
       }
+      if (placed.outcome !== 'refused') throw new Error(`A one-line order answered ${placed.outcome}`);
 
       // The stock was not taken: say why, with today's numbers.
       const part = await parts.findListed(input.partId);
@@ -325,9 +274,7 @@ export function createOrdersService(deps: {
       const { order, lines, replayed } = await placeLines(customer, input, idempotencyKey, hash);
       if (replayed && order.idempotencyHash !== hash)
         throw new Unprocessable(apiMessages.idempotencyKeyReused);
-      const [shown] = lines ? [toOrderDto(order, lines)] : await withLines([order]);
-      if (!shown) throw new Error('The placed order was not shown');
-      return { acknowledged: true, insertedId: order.id, order: shown };
+      return { acknowledged: true, insertedId: order.id, order: toOrderDto(order, lines) };
     },
 
     async listMine(customer: Caller, query: MyOrdersQuery): Promise<Page<Order>> {
@@ -364,10 +311,15 @@ export function createOrdersService(deps: {
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {
       const order = await visibleOrder(requester, id);
-      const [lines, events] = await Promise.all([orders.linesOf([order.id]), orders.events(order.id)]);
+      const [lines, events, payments] = await Promise.all([
+        orders.linesOf([order.id]),
+        orders.events(order.id),
+        orders.paymentsOf([order.id]),
+      ]);
       return {
-        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events),
+        order: toOrderDetailDto(order, lines.get(order.id) ?? [], events, payments.get(order.id) ?? []),
         instructions: deps.paymentInstructions,
+        cardPayments: deps.cardPayments ?? false,
         seller: deps.seller,
       };
     },
@@ -386,6 +338,7 @@ export function createOrdersService(deps: {
         to: 'cancelled',
         by: requester.email,
         owner: hasAdminPowers(requester) ? undefined : requester.email,
+        byAdmin: hasAdminPowers(requester),
       });
       if (cancelled) return { acknowledged: true, modifiedCount: 1 };
       const now = await orders.find(order.id);
@@ -406,6 +359,7 @@ export function createOrdersService(deps: {
         by: admin.email,
         carrier: update.carrier,
         trackingNumber: update.trackingNumber,
+        byAdmin: true,
       });
       const [shown] = moved ? await withLines([moved]) : [];
       if (shown) return { acknowledged: true, modifiedCount: 1, order: shown };

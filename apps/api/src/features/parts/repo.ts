@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizz
 import type { Database } from '../../db/client.js';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors.js';
 import { counters, parts } from '../../db/schema.js';
+import { transactional } from '../../db/transactional.js';
 import { type CatalogFilter, isPlainCatalog } from './catalog-filter.js';
 import { filterCondition, listed, relevance } from './filters-repo.js';
 import type { SearchPlan } from './search-terms.js';
@@ -229,17 +230,7 @@ function partRows(db: Database) {
 
 export type PartRows = ReturnType<typeof partRows>;
 
-export function createPartsRepo(db: Database) {
-  return {
-    ...partRows(db),
-    /**
-     * Runs `work` in one transaction, with the parts' rows on it and the transaction's handle
-     * (for the audit entry that commits with the change, features/audit).
-     */
-    inTransaction<T>(work: (parts: PartRows, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(partRows(tx), tx));
-    },
-  };
-}
+/** The parts on the pool, and in a transaction the service opens (db/transactional.ts). */
+export const createPartsRepo = (db: Database) => transactional(db, partRows);
 
 export type PartsRepo = ReturnType<typeof createPartsRepo>;

@@ -14,5 +14,5 @@ export const reviewsHandlers = (
   ({
     list: { cached: ['reviews'], handle: ({ query }) => service.list(query) },
     add: { changes: ['reviews'], limits: writeLimits, handle: ({ user, body }) => service.add(user, body) },
-    remove: { changes: ['reviews'], handle: ({ params }) => service.remove(params.id) },
+    remove: { changes: ['reviews'], handle: ({ user, params }) => service.remove(user, params.id) },
   }) satisfies FeatureHandlers<'reviews'>;

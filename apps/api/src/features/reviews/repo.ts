@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { counters, orders, reviews } from '../../db/schema.js';
+import { transactional } from '../../db/transactional.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
@@ -16,7 +17,8 @@ const verified = sql<boolean>`exists (
   select 1 from ${orders} o where o.email = ${reviews}.email and o.status in ('paid', 'shipped')
 )`;
 
-export function createReviewsRepo(db: Database) {
+/** The reviews' reads and writes on `db`: the pool, or one transaction. */
+function reviewRows(db: Database) {
   return {
     /** Newest first, served by reviews_newest_idx. */
     async listNewest({ offset, limit }: { offset: number; limit: number }) {
@@ -46,11 +48,17 @@ export function createReviewsRepo(db: Database) {
       return inserted.id;
     },
 
-    async delete(id: string): Promise<boolean> {
-      const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-      return deleted.length > 0;
+    /** The review as it was; undefined when there was none. */
+    async delete(id: string): Promise<ReviewRow | undefined> {
+      const [deleted] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
+      return deleted;
     },
   };
 }
+
+export type ReviewRows = ReturnType<typeof reviewRows>;
+
+/** The reviews on the pool, and in a transaction the service opens (db/transactional.ts). */
+export const createReviewsRepo = (db: Database) => transactional(db, reviewRows);
 
 export type ReviewsRepo = ReturnType<typeof createReviewsRepo>;

@@ -9,6 +9,7 @@ import {
 import type { Caller } from '../../auth/caller.js';
 import { NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
+import type { AuditTrail } from '../audit/index.js';
 import type { ReviewsRepo } from './repo.js';
 
 type ListedReview = Awaited<ReturnType<ReviewsRepo['listNewest']>>['items'][number];
@@ -28,7 +29,11 @@ function toReviewDto(row: ListedReview): Review {
   };
 }
 
-export function createReviewsService(repo: ReviewsRepo) {
+export function createReviewsService(
+  repo: ReviewsRepo,
+  /** Where an admin's removal is recorded, in the removal's transaction. */
+  audit: AuditTrail,
+) {
   return {
     async list(query: PaginationQuery): Promise<Page<Review>> {
       const { items, total } = await repo.listNewest(toOffset(query));
@@ -41,8 +46,18 @@ export function createReviewsService(repo: ReviewsRepo) {
       return { acknowledged: true, insertedId };
     },
 
-    async remove(id: string): Promise<DeleteResult> {
-      if (!(await repo.delete(id))) throw new NotFound(apiMessages.reviewNotFound);
+    /** An admin's: the entry keeps what the review said and who posted it (by name). */
+    async remove(admin: Caller, id: string): Promise<DeleteResult> {
+      await repo.inTransaction(async (reviews, tx) => {
+        const was = await reviews.delete(id);
+        if (!was) throw new NotFound(apiMessages.reviewNotFound);
+        await audit.record(tx, {
+          actor: admin.email,
+          action: 'review.remove',
+          target: { type: 'review', id, label: was.name },
+          before: { name: was.name, message: was.message, ratings: was.ratings },
+        });
+      });
       return { acknowledged: true, deletedCount: 1 };
     },
   };

@@ -45,12 +45,12 @@ export function usersHandlers(
     // What the user's unpaid orders may total (MAX_UNPAID_TOTAL unless set here).
     setCreditLimit: {
       changes: [],
-      handle: ({ params, body }) => service.setCreditLimit(params.email, body.creditLimit),
+      handle: ({ user, params, body }) => service.setCreditLimit(user, params.email, body.creditLimit),
     },
-    makeAdmin: { changes: [], handle: ({ params }) => service.makeAdmin(params.email) },
+    makeAdmin: { changes: [], handle: ({ user, params }) => service.makeAdmin(user, params.email) },
     // The block list: e-mails of removed users, each restorable.
     blocked: { handle: ({ query }) => service.listBlocked(query) },
-    restore: { changes: [], handle: ({ params }) => service.restore(params.email) },
+    restore: { changes: [], handle: ({ user, params }) => service.restore(user, params.email) },
     remove: { changes: [], handle: ({ user, params }) => service.remove(user, params.email) },
     rename: {
       changes: [],

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm
 import type { Database } from '../../db/client.js';
 import { customerLock } from '../../db/locks.js';
 import { blockedEmails, users } from '../../db/schema.js';
+import { transactional } from '../../db/transactional.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -10,10 +11,17 @@ const lockEmail = (tx: Transaction, email: string) => tx.execute(customerLock('a
 
 export type UserRow = typeof users.$inferSelect;
 
-export function createUsersRepo(db: Database) {
+/** The users' reads and writes on `db`: the pool, or one transaction. */
+function userRows(db: Database) {
   return {
     async find(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    /** The user, locked until the transaction ends: what an admin's change is recorded as leaving. */
+    async findForUpdate(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1).for('update');
       return row;
     },
 
@@ -146,11 +154,12 @@ export function createUsersRepo(db: Database) {
      * store without an admin. The admin rows are locked first, always in the same order, so two
      * admins removing each other at once cannot both succeed (nor deadlock). An e-mail already
      * blocked and without a row is a removal to finish ('already-removed'), not an unknown user.
+     * A deletion answers the row as it was.
      */
     async removeAndBlock(
       email: string,
       blockedBy: string,
-    ): Promise<'deleted' | 'already-removed' | 'not-found' | 'last-admin'> {
+    ): Promise<{ deleted: UserRow } | 'already-removed' | 'not-found' | 'last-admin'> {
       return db.transaction(async (tx) => {
         // Before any row lock: sign-in takes this lock and then the row's.
         await lockEmail(tx, email);
@@ -168,7 +177,7 @@ export function createUsersRepo(db: Database) {
         if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
         await tx.insert(blockedEmails).values({ email, blockedBy }).onConflictDoNothing();
         await tx.delete(users).where(eq(users.email, email));
-        return 'deleted';
+        return { deleted: target };
       });
     },
 
@@ -195,5 +204,10 @@ export function createUsersRepo(db: Database) {
     },
   };
 }
+
+export type UserRows = ReturnType<typeof userRows>;
+
+/** The users on the pool, and in a transaction the service opens (db/transactional.ts). */
+export const createUsersRepo = (db: Database) => transactional(db, userRows);
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;

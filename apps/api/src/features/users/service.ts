@@ -27,6 +27,7 @@ import {
 import type { TokenService } from '../../auth/tokens.js';
 import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
+import type { AuditRecord, AuditTrail } from '../audit/index.js';
 import type { UserRow, UsersRepo } from './repo.js';
 
 /** The identity provider did not answer: the caller may retry, told in words that fit the action. */
@@ -64,6 +65,8 @@ function toProfile(row: UserRow, last: { phone: string; address: string } | unde
 
 export interface UsersServiceDeps {
   repo: UsersRepo;
+  /** Where admins' changes to users, and admins' sign-ins, are recorded in their own transaction. */
+  audit: AuditTrail;
   identity: IdentityProvider;
   tokens: TokenService;
   adminEmails: string[];
@@ -76,8 +79,16 @@ export interface UsersServiceDeps {
   lastOrderContact: (email: string) => Promise<{ phone: string; address: string } | undefined>;
 }
 
+/** A user as an audit entry names them: by e-mail (their id here), with their name then. */
+const userTarget = (email: string, name = ''): AuditRecord['target'] => ({
+  type: 'user',
+  id: email,
+  label: name || email,
+});
+
 export function createUsersService({
   repo,
+  audit,
   identity,
   tokens,
   adminEmails,
@@ -113,15 +124,26 @@ export function createUsersService({
       }
       if (verified.email !== input.email) throw new Forbidden(apiMessages.identityMismatch);
 
-      const outcome = await repo.signIn({
-        email: verified.email,
-        // Only an account without a name takes one from here: later sign-ins keep the store's.
-        // The body's passed displayNameSchema; the provider's is whatever its client set
-        // (line breaks, escapes, a NUL, 5,000 characters), so it is made to follow the same rules.
-        name: input.name ?? providerDisplayName(verified.name, verified.email),
-        // Anyone can create an unverified account for any address: power needs the inbox.
-        promote: verified.emailVerified && adminEmails.includes(verified.email),
-        emailVerified: verified.emailVerified,
+      const outcome = await repo.inTransaction(async (rows, tx) => {
+        const signedIn = await rows.signIn({
+          email: verified.email,
+          // Only an account without a name takes one from here: later sign-ins keep the store's.
+          // The body's passed displayNameSchema; the provider's is whatever its client set
+          // (line breaks, escapes, a NUL, 5,000 characters), so it is made to follow the same rules.
+          name: input.name ?? providerDisplayName(verified.name, verified.email),
+          // Anyone can create an unverified account for any address: power needs the inbox.
+          promote: verified.emailVerified && adminEmails.includes(verified.email),
+          emailVerified: verified.emailVerified,
+        });
+        // An admin's sign-in is in the trail (who held admin powers, and when), with the sign-in.
+        if (signedIn !== 'blocked' && hasAdminPowers(signedIn)) {
+          await audit.record(tx, {
+            actor: signedIn.email,
+            action: 'admin.sign-in',
+            target: userTarget(signedIn.email, signedIn.name),
+          });
+        }
+        return signedIn;
       });
       if (outcome === 'blocked') throw new Forbidden(apiMessages.accountRemoved);
       const { created, ...row } = outcome;
@@ -144,8 +166,29 @@ export function createUsersService({
     },
 
     /** An admin's: `creditLimit` in dollars (2 decimals at most, checked by the schema), or null. */
-    async setCreditLimit(email: string, creditLimit: number | null): Promise<CreditLimitResult> {
-      const outcome = await repo.setCreditLimit(email, creditLimit === null ? null : toCents(creditLimit));
+    async setCreditLimit(
+      admin: Caller,
+      email: string,
+      creditLimit: number | null,
+    ): Promise<CreditLimitResult> {
+      const cents = creditLimit === null ? null : toCents(creditLimit);
+      const outcome = await repo.inTransaction(async (rows, tx) => {
+        const was = await rows.findForUpdate(email);
+        if (!was) throw new NotFound(apiMessages.userNotFound);
+        const set = await rows.setCreditLimit(email, cents);
+        if (set?.modified) {
+          // null: the store's default (MAX_UNPAID_TOTAL) applies.
+          const limit = (c: number | null) => (c === null ? null : fromCents(c));
+          await audit.record(tx, {
+            actor: admin.email,
+            action: 'user.credit-limit',
+            target: userTarget(email, was.name),
+            before: { creditLimit: limit(was.creditLimitCents) },
+            after: { creditLimit: limit(cents) },
+          });
+        }
+        return set;
+      });
       if (!outcome) throw new NotFound(apiMessages.userNotFound);
       return {
         acknowledged: true,
@@ -155,8 +198,21 @@ export function createUsersService({
       };
     },
 
-    async makeAdmin(email: string): Promise<UpdateResult> {
-      const { matchedCount, modifiedCount } = await repo.makeAdmin(email);
+    async makeAdmin(admin: Caller, email: string): Promise<UpdateResult> {
+      const { matchedCount, modifiedCount } = await repo.inTransaction(async (rows, tx) => {
+        const was = await rows.findForUpdate(email);
+        const made = await rows.makeAdmin(email);
+        if (was && made.modifiedCount > 0) {
+          await audit.record(tx, {
+            actor: admin.email,
+            action: 'user.role',
+            target: userTarget(email, was.name),
+            before: { role: was.role },
+            after: { role: 'admin' },
+          });
+        }
+        return made;
+      });
       if (matchedCount === 0) throw new NotFound(apiMessages.userNotFound);
       return { acknowledged: true, matchedCount, modifiedCount };
     },
@@ -168,10 +224,22 @@ export function createUsersService({
      */
     async remove(requester: Caller, email: string): Promise<DeleteResult> {
       if (requester.email === email) throw new Conflict(apiMessages.cannotRemoveSelf);
-      const outcome = await repo.removeAndBlock(email, requester.email);
+      const outcome = await repo.inTransaction(async (rows, tx) => {
+        const removed = await rows.removeAndBlock(email, requester.email);
+        if (typeof removed === 'object') {
+          const { name, role } = removed.deleted;
+          await audit.record(tx, {
+            actor: requester.email,
+            action: 'user.remove',
+            target: userTarget(email, name),
+            before: { name, role },
+          });
+        }
+        return removed;
+      });
       if (outcome === 'not-found') throw new NotFound(apiMessages.userNotFound);
       if (outcome === 'last-admin') throw new Conflict(apiMessages.lastAdmin);
-      return { acknowledged: true, deletedCount: outcome === 'deleted' ? 1 : 0 };
+      return { acknowledged: true, deletedCount: typeof outcome === 'object' ? 1 : 0 };
     },
 
     async listBlocked(query: PaginationQuery): Promise<Page<BlockedEmail>> {
@@ -187,8 +255,11 @@ export function createUsersService({
     },
 
     /** Lets a removed person sign in again (as a new customer: their old row is gone). */
-    async restore(email: string): Promise<DeleteResult> {
-      if (!(await repo.unblock(email))) throw new NotFound(apiMessages.notBlocked);
+    async restore(admin: Caller, email: string): Promise<DeleteResult> {
+      await repo.inTransaction(async (rows, tx) => {
+        if (!(await rows.unblock(email))) throw new NotFound(apiMessages.notBlocked);
+        await audit.record(tx, { actor: admin.email, action: 'user.restore', target: userTarget(email) });
+      });
       return { acknowledged: true, deletedCount: 1 };
     },
 

@@ -9,18 +9,24 @@ interface MenuItem {
   end?: boolean;
 }
 
-const everyone: MenuItem[] = [{ to: '/dashboard', label: m.profile, end: true }];
+const profile: MenuItem = { to: '/dashboard', label: m.profile, end: true };
 const customers: MenuItem[] = [
+  profile,
   { to: '/dashboard/myorders', label: m.myOrders },
   { to: '/dashboard/addreview', label: m.addReview },
 ];
 const admins: MenuItem[] = [
+  // The owner's figures come first (issue 24); My Profile keeps its address, after them.
+  { to: '/dashboard/overview', label: m.overview },
+  profile,
   { to: '/dashboard/addproduct', label: m.addProduct },
   { to: '/dashboard/manageproducts', label: m.manageProducts },
   { to: '/dashboard/manageorders', label: m.manageOrders },
   { to: '/dashboard/users', label: m.users },
   // The e-mails a store without SMTP_URL writes instead of sending (issue 11).
   { to: '/dashboard/outbox', label: m.outbox },
+  // Every admin action, who did it and what it changed (issue 24).
+  { to: '/dashboard/audit', label: m.audit },
 ];
 
 /**
@@ -29,7 +35,7 @@ const admins: MenuItem[] = [
  */
 export function DashboardLayout() {
   const admin = useAdminStatus();
-  const items = admin.isSuccess ? [...everyone, ...(admin.data.admin ? admins : customers)] : everyone;
+  const items = admin.isSuccess ? (admin.data.admin ? admins : customers) : [profile];
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();

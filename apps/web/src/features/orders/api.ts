@@ -92,6 +92,17 @@ export async function reorder(id: string) {
 
 export const cancelOrder = (id: string) => api.orders.cancel({ params: { id } });
 
+/** 'Pay by card' (issue 25): the Stripe Checkout page to send the customer to. */
+export const payByCard = (id: string) => api.payments.pay({ params: { id } });
+
+/**
+ * How often the Payment page asks again while a card payment is being confirmed (the customer
+ * came back from Stripe before its event reached the store): 1 s, doubling, at most 15 s apart.
+ */
+export function confirmingInterval(attempts: number): number {
+  return Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 15_000);
+}
+
 /** The admin's desk: one move of the order's status (the server allows only the listed moves). */
 export const moveOrder = ({ id, update }: { id: string; update: OrderStatusUpdate }) =>
   api.orders.move({ params: { id }, body: update });

@@ -3,6 +3,7 @@ import {
   ORDER_MOVES,
   type OrderEvent,
   type OrderStatus,
+  paymentMessages,
   orderMoveMessages as words,
 } from '@store/shared';
 
@@ -66,6 +67,7 @@ export const moveTo = (to: OrderStatus): OrderMove | undefined => MOVE_TO[to];
 
 /** Who made a change, in words: the person's e-mail, or what the store did on its own. */
 export function describeBy(event: Pick<OrderEvent, 'by' | 'status'>): string {
+  if (event.by === 'stripe') return paymentMessages.stripeBy;
   if (event.by !== 'system') return event.by;
   // The only change the store makes by itself today: an unpaid order past UNPAID_ORDER_TTL.
   return event.status === 'cancelled' ? m.expiredBy : m.systemBy;

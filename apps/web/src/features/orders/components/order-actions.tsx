@@ -12,12 +12,14 @@ export function OrderActions({
   busy,
   size = 'xs',
 }: {
-  order: Pick<Order, 'number' | 'status'>;
+  order: Pick<Order, 'number' | 'status' | 'payment'>;
   onMove: (move: OrderMove) => void;
   busy: boolean;
   size?: 'xs' | 'sm';
 }) {
-  const moves = movesFor(order.status);
+  // A card payment is not undone here (the server refuses it): cancelling the order refunds it.
+  const cardPaid = order.payment?.status === 'paid';
+  const moves = movesFor(order.status).filter((move) => !(cardPaid && move.to === 'unpaid'));
   if (moves.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">

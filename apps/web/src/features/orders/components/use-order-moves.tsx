@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Field } from '../../../components/ui/field';
+import { auditKeys } from '../../audit';
 import { partKeys } from '../../parts';
 import { moveOrder, orderKeys } from '../api';
 import type { OrderMove } from '../order-moves';
@@ -42,6 +43,8 @@ export function useOrderMoves() {
       toast.success(message);
       setAnnouncement(message);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      // The move's audit entry, on the order's page and in the Audit log.
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
       // Cancelling puts stock back on sale.
       if (move.to === 'cancelled') void queryClient.invalidateQueries({ queryKey: partKeys.all });
     },

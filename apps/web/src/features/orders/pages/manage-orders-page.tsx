@@ -23,6 +23,7 @@ import { EmptyState } from '../../../components/ui/states';
 import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { fetchOrdersCsv, manageOrdersQuery, ORDERS_PAGE_SIZE } from '../api';
+import { CardPaymentNote } from '../components/card-payment';
 import { OrderActions } from '../components/order-actions';
 import { StatusBadge } from '../components/status-badge';
 import { useOrderMoves } from '../components/use-order-moves';
@@ -200,6 +201,12 @@ export default function ManageOrdersPage() {
                       />
                     ) : (
                       <StatusBadge status={order.status} />
+                    )}
+                    {/* How it was paid by card and where a refund stands, until it succeeds. */}
+                    {order.payment && (
+                      <div className="mt-1">
+                        <CardPaymentNote payment={order.payment} />
+                      </div>
                     )}
                   </td>
                   <td>

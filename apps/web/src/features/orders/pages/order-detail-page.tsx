@@ -12,8 +12,10 @@ import { DownloadButton } from '../../../components/ui/download-button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
+import { TargetAuditTrail } from '../../audit';
 import { useAdminStatus } from '../../auth';
 import { fetchInvoicePdf, orderQuery } from '../api';
+import { CardPaymentNote } from '../components/card-payment';
 import { OrderActions } from '../components/order-actions';
 import { useOrderAgain } from '../components/order-again';
 import { OrderHistory } from '../components/order-history';
@@ -51,6 +53,7 @@ export default function OrderDetailPage() {
           {m.orderNumber(detail.number)}
         </h2>
         <StatusBadge status={detail.status} />
+        <CardPaymentNote payment={detail.payment} />
       </header>
       <p className="mt-1 text-sm text-base-content/70">
         {m.placed} <time dateTime={detail.createdAt}>{formatDate(detail.createdAt)}</time>
@@ -90,6 +93,8 @@ export default function OrderDetailPage() {
       {isOwner && again.result}
 
       <OrderHistory events={detail.events} />
+      {/* What admins did to it, with the carrier and tracking they gave (issue 24). */}
+      {isAdmin && <TargetAuditTrail type="order" id={detail._id} />}
     </div>
   );
 }

@@ -1,26 +1,48 @@
-import { dashboardMenuMessages, orderPageMessages as m } from '@store/shared';
+import {
+  dashboardMenuMessages,
+  orderPageMessages as m,
+  type OrderPayment,
+  paymentMessages,
+} from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { fetchInvoicePdf, orderQuery } from '../api';
+import { confirmingInterval, fetchInvoicePdf, orderQuery } from '../api';
+import { CardPaymentNote, ConfirmingCardPayment, PayByCard } from '../components/card-payment';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { PaymentStatus } from '../components/payment-status';
 import { PoReference } from '../components/po-reference';
 import { StatusBadge } from '../components/status-badge';
 
+/** How long confirming may take before the page says it takes longer than usual. */
+const SLOW_AFTER_MS = 60_000;
+
 /**
- * Payment: the bill and the words its status calls for: how to pay (quoting the order number),
- * payment received, shipped with carrier and tracking, or cancelled with nothing to pay.
+ * Payment: the bill and the words its status calls for: how to pay (by card, when the store takes
+ * cards, or by bank transfer quoting the order number), payment received, shipped with carrier and
+ * tracking, or cancelled with nothing to pay. Back from Stripe (`?card=returned`) before its event
+ * arrived, the page says the payment is being confirmed and asks again until it shows paid.
  */
 export default function PaymentPage() {
   const { id = '' } = useParams();
-  const payment = useQuery(orderQuery(id));
+  const [params] = useSearchParams();
+  const returned = params.get('card') === 'returned';
+  const [openedAt] = useState(Date.now);
+  const confirming = (data: OrderPayment | undefined) =>
+    returned && data?.order.status === 'unpaid' && data.order.payment === undefined;
+  const payment = useQuery({
+    ...orderQuery(id),
+    refetchInterval: (query) =>
+      confirming(query.state.data) ? confirmingInterval(query.state.dataUpdateCount) : false,
+  });
 
   if (payment.isPending) return <LoadingState label={m.loadingOrder} />;
   if (payment.isError)
     return <ErrorState message={payment.error.message} onRetry={() => payment.refetch()} />;
-  const { order, instructions } = payment.data;
+  const { order, instructions, cardPayments } = payment.data;
+  const waiting = confirming(payment.data);
 
   return (
     <div className="max-w-3xl">
@@ -36,14 +58,29 @@ export default function PaymentPage() {
           <h3 id="payment-lines" className="min-w-0 text-lg font-semibold wrap-anywhere">
             {order.productName}
           </h3>
-          <StatusBadge status={order.status} />
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={order.status} />
+            <CardPaymentNote payment={order.payment} />
+          </div>
         </div>
         {order.poReference && <PoReference reference={order.poReference} />}
         <div className="mt-4">
           <OrderLinesTable order={order} totalTestId="payment-total" />
         </div>
       </section>
-      <PaymentStatus order={order} instructions={instructions} />
+      {waiting ? (
+        <ConfirmingCardPayment slow={payment.dataUpdatedAt - openedAt > SLOW_AFTER_MS} />
+      ) : (
+        <>
+          {params.get('card') === 'left' && order.status === 'unpaid' && (
+            <p className="alert alert-warning alert-soft mt-6" data-testid="card-left">
+              {paymentMessages.checkoutLeft}
+            </p>
+          )}
+          {cardPayments && order.status === 'unpaid' && <PayByCard orderId={order._id} />}
+          <PaymentStatus order={order} instructions={instructions} />
+        </>
+      )}
       <div className="mt-6 flex flex-wrap gap-2">
         <Link to={`/dashboard/orders/${order._id}/invoice`} className="btn btn-sm">
           {m.invoice}

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { auditKeys, TargetAuditTrail } from '../../audit';
 import { partKeys, partQuery, updateProduct, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
 import { StockMovedError, stockMovedTo, toProductUpdate } from '../stock-edit';
@@ -58,9 +59,12 @@ function EditProduct({ current }: { current: Part }) {
           }
           toast.success(productMessages.updated);
           await queryClient.invalidateQueries({ queryKey: partKeys.all });
+          void queryClient.invalidateQueries({ queryKey: auditKeys.all });
           navigate('/dashboard/manageproducts');
         }}
       />
+      {/* Who changed this part, and what it was before (issue 24). */}
+      <TargetAuditTrail type="part" id={current._id} />
     </div>
   );
 }

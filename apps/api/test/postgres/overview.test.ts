@@ -1,0 +1,143 @@
+import type { Overview } from '@store/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithToken } from '../accounts.js';
+import { createTestApp, openTestDatabase } from '../helpers.js';
+import { keptFigures, recount } from '../overview-orders.js';
+
+/**
+ * Real PostgreSQL: the overview at 100,000 orders (issue 24). Its statements, caught by the query
+ * logger as a request really ran them, read a number of rows bounded by days, statuses and parts
+ * (EXPLAIN ANALYZE: no node touches orders or their lines, none returns more than 30 days × 50
+ * parts); then many customers order and admins move orders at once while the overview is read,
+ * and the kept totals still equal a recount, with no deadlock.
+ */
+const ORDERS = 100_000;
+const PARTS = 50;
+/** 30 days × 50 parts of part_days, the most a statement may read; well under the orders. */
+const MOST_ROWS = 30 * PARTS;
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Awaited<ReturnType<typeof accountWithToken>>;
+let statements: { query: string; params: unknown[] }[] = [];
+
+beforeAll(async () => {
+  const database = await openTestDatabase({
+    logQuery: (query, params) => statements.push({ query, params }),
+  });
+  ctx = await createTestApp({ database });
+  admin = await accountWithToken(ctx, 'admin');
+  await ctx.db.execute(sql`
+    insert into parts (name, img, price_cents, min_order_quantity, available_quantity, description)
+    select 'Scale part ' || g, '/media/parts/test.svg', 100 + g * 37, 1, 10 + g * 3, 'A part of many orders.'
+    from generate_series(1, ${PARTS}) g`);
+  // A year of orders, two lines each, every status: two statements, as an import would write them.
+  await ctx.db.execute(sql`
+    with p as (select array_agg(id order by id) as ids from parts)
+    insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents, user_name, email,
+      phone, address, status, line_count, created_at)
+    select p.ids[1 + g % ${PARTS}], 'Scale part', 100, 3, 100 * (g % 7 + 1) + 250 * 2, 'Scale Buyer',
+      'buyer' || (g % 500) || '@scale.test', '+1 555 010 2030', '1 Main Street',
+      (array['unpaid', 'paid', 'shipped', 'cancelled'])[1 + g % 4], 2, now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
+    from generate_series(1, ${ORDERS}) g, p`);
+  await ctx.db.execute(sql`
+    with p as (select array_agg(id order by id) as ids from parts)
+    insert into order_lines (order_id, position, part_id, sku, product_name, unit_price_cents, quantity, total_cents)
+    select o.id, n, case when n = 1 then o.part_id else p.ids[1 + (o.number % ${PARTS})::int] end, 'SCALE', 'Scale part',
+      case when n = 1 then 100 else 250 end, case when n = 1 then o.total_cents / 100 - 5 else 2 end,
+      case when n = 1 then o.total_cents - 500 else 500 end
+    from orders o, p, generate_series(1, 2) n`);
+  await ctx.db.execute(sql`analyze`);
+}, 300_000);
+afterAll(() => ctx.close());
+
+const read = async () =>
+  (await ctx.http().get('/api/admin/overview').set(admin.auth).expect(200)).body as Overview;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+async function analyse({ query, params }: { query: string; params: unknown[] }): Promise<PlanNode[]> {
+  const { rows } = await ctx.database.executeSql(`explain (analyze, format json) ${query}`, params);
+  const [plan] = Object.values(rows[0] as Record<string, unknown>) as [{ Plan: PlanNode }[]];
+  return nodesOf(plan[0]?.Plan as PlanNode);
+}
+
+describe('the overview at 100,000 orders', () => {
+  it('is exact', { timeout: 60_000 }, async () => {
+    const answer = await read();
+    expect(keptFigures(answer)).toEqual(await recount(ctx.database, 'UTC'));
+    expect(answer.ordersByStatus).toEqual({
+      unpaid: 25_000,
+      paid: 25_000,
+      shipped: 25_000,
+      cancelled: 25_000,
+    });
+    expect(answer.revenueByDay.every((d) => d.orders > 0)).toBe(true);
+  });
+
+  it('reads a bounded number of rows, and never the orders or their lines', { timeout: 60_000 }, async () => {
+    statements = [];
+    await read();
+    const reads = statements.filter(
+      (s) => /^\s*(select|with)\b/i.test(s.query) && !/overview_fold/.test(s.query),
+    );
+    // The caller's account, then the overview's one statement (the fold ran at the first read).
+    expect(reads).toHaveLength(2);
+    for (const statement of reads) {
+      const nodes = await analyse(statement);
+      const relations = nodes.map((n) => n['Relation Name']).filter(Boolean);
+      expect(relations, statement.query).not.toContain('orders');
+      expect(relations, statement.query).not.toContain('order_lines');
+      for (const node of nodes) {
+        expect(
+          node['Actual Rows'] * node['Actual Loops'],
+          `${node['Node Type']} in ${statement.query}`,
+        ).toBeLessThanOrEqual(MOST_ROWS);
+      }
+    }
+  });
+});
+
+describe('the overview while orders are placed and moved at once', () => {
+  it('stays equal to a recount, without a deadlock', { timeout: 120_000 }, async () => {
+    const [part] = (await ctx.database.executeSql(`select id from parts order by id limit 1`)).rows as {
+      id: string;
+    }[];
+    await ctx.database.executeSql(`update parts set available_quantity = 1000000 where id = $1`, [part?.id]);
+    const customers = await Promise.all(Array.from({ length: 12 }, () => accountWithToken(ctx)));
+    const place = (who: (typeof customers)[number]) =>
+      ctx
+        .http()
+        .post('/api/order')
+        .set(who.auth)
+        .send({ partId: part?.id, productQuantity: 2, phone: '+1 555 010 2030', address: '1 Main Street' })
+        .expect(201)
+        .then((res) => res.body.order._id as string);
+    const move = (id: string, status: string) =>
+      ctx.http().patch(`/api/order/${id}/status`).set(admin.auth).send({ status }).expect(200);
+    // Each customer: three orders; each order paid, then shipped or cancelled; reads throughout.
+    const work = customers.map(async (who, i) => {
+      for (let n = 0; n < 3; n++) {
+        const id = await place(who);
+        await Promise.all([move(id, 'paid'), read()]);
+        await move(id, (i + n) % 2 === 0 ? 'shipped' : 'cancelled');
+      }
+    });
+    // Old orders move too, in the days the new ones do not touch.
+    const old = (await ctx.database.executeSql(`select id from orders where status = 'unpaid' limit 24`))
+      .rows as {
+      id: string;
+    }[];
+    const oldMoves = old.map((o, i) => move(o.id, i % 2 === 0 ? 'paid' : 'cancelled'));
+    await Promise.all([...work, ...oldMoves]);
+    expect(keptFigures(await read())).toEqual(await recount(ctx.database, 'UTC'));
+  });
+});

@@ -1,0 +1,109 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orders, parts, payments } from '../../src/db/schema.js';
+import type { JobName } from '../../src/jobs/queue.js';
+import { accountWithToken } from '../accounts.js';
+import { createTestApp, partRow } from '../helpers.js';
+import { type StripeStandIn, startStripeStandIn } from '../stripe-stand-in.js';
+
+/**
+ * Real PostgreSQL only (PGlite runs one statement at a time): Stripe's event for a paid session
+ * and the customer's cancel of the same order, for many orders at once, some at the same moment.
+ * Whichever wins, the money and the order agree (decision 048): a paid order has its payment
+ * applied, a cancelled one has its payment on the way back, never a cancelled order holding a
+ * payment, and the stock matches.
+ */
+const WEBHOOK_SECRET = 'whsec_payment_races_0123456789';
+const ORDERS = 20;
+
+let standIn: StripeStandIn;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+/** The refund jobs the store enqueued, by payment. */
+const refundJobs: string[] = [];
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
+  ctx = await createTestApp({
+    stripe: { secretKey: 'sk_test_races_0123456789', webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url },
+    jobs: {
+      enqueue: async (_tx, name: JobName, data) => {
+        if (name === 'payment-refund' && 'paymentId' in data) refundJobs.push(data.paymentId);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await standIn?.close();
+});
+
+it('keeps each order and its payment in agreement when the event and the cancel race', async () => {
+  const customer = await accountWithToken(ctx);
+  const [part] = await ctx.db
+    .insert(parts)
+    .values(partRow({ priceCents: 500, minOrderQuantity: 1, availableQuantity: 1000 }))
+    .returning();
+  const ids: string[] = [];
+  const events: { payload: string; header: string }[] = [];
+  for (let i = 0; i < ORDERS; i += 1) {
+    const placed = await ctx
+      .http()
+      .post('/api/order')
+      .set(customer.auth)
+      .send({ partId: part?.id, productQuantity: 1, phone: '+44 117 496 0000', address: '7 Quay Street' })
+      .expect(201);
+    const id: string = placed.body.insertedId;
+    const paying = await ctx.http().post(`/api/order/${id}/pay`).set(customer.auth).expect(200);
+    const session = [...standIn.sessions.values()].find((s) => s.url === paying.body.url);
+    if (!session) throw new Error('no session');
+    ids.push(id);
+    events.push(standIn.sign(standIn.event(standIn.pay(session.id))));
+  }
+
+  // Half the orders: the event and the cancel sent at the same moment (the event tends to win,
+  // its path being shorter); the other half: the cancel just ahead, all pairs at once.
+  const deliver = (i: number) =>
+    ctx
+      .http()
+      .post('/api/payments/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', events[i]?.header ?? '')
+      .send(events[i]?.payload ?? '');
+  const cancel = (id: string) => ctx.http().delete(`/api/order/${id}`).set(customer.auth);
+  const answers = await Promise.all(
+    ids.map(async (id, i) => {
+      if (i % 2 === 0) {
+        const [event, cancelled] = await Promise.all([deliver(i), cancel(id)]);
+        return { event: event.status, cancel: cancelled.status };
+      }
+      const cancelled = await cancel(id);
+      return { event: (await deliver(i)).status, cancel: cancelled.status };
+    }),
+  );
+  // The event is always taken; the cancel either wins (200) or finds the order paid (409).
+  expect(answers.map((a) => a.event)).toEqual(ids.map(() => 200));
+  expect(answers.every((a) => a.cancel === 200 || a.cancel === 409)).toBe(true);
+
+  const rows = await ctx.db.select().from(orders).where(inArray(orders.id, ids));
+  const paymentRows = await ctx.db.select().from(payments).where(inArray(payments.orderId, ids));
+  for (const order of rows) {
+    const mine = paymentRows.filter((p) => p.orderId === order.id);
+    expect(mine, order.id).toHaveLength(1);
+    const [payment] = mine;
+    if (order.status === 'paid') expect(payment?.status).toBe('paid');
+    else {
+      expect(order.status).toBe('cancelled');
+      expect(payment?.status).toBe('refund-pending');
+      expect(refundJobs).toContain(payment?.id);
+    }
+  }
+  const cancelled = rows.filter((o) => o.status === 'cancelled').length;
+  console.info(`payment races: ${ORDERS - cancelled} paid, ${cancelled} cancelled and refunded`);
+  expect(refundJobs).toHaveLength(cancelled);
+  // The stock: every cancelled order's unit back, every paid order's taken.
+  const [after] = await ctx.db
+    .select()
+    .from(parts)
+    .where(eq(parts.id, part?.id ?? ''));
+  expect(after?.availableQuantity).toBe(1000 - rows.filter((o) => o.status === 'paid').length);
+});
