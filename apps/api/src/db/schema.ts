@@ -138,11 +138,9 @@ export const searchVector = sql`"parts"."search_vector"`;
  * Every word of the parts' names, brands and SKUs and of the categories' names, kept by triggers
  * (migration 0025): where a typo finds the word it meant (search_words_trgm_idx).
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /**
  * Row counts that lists report without counting their table (decision 012): one row, kept exact
