@@ -39,9 +39,11 @@ import { createOutboxService } from './features/outbox/service.js';
 import { overviewHandlers } from './features/overview/handlers.js';
 import { createOverviewRepo } from './features/overview/repo.js';
 import { createOverviewService } from './features/overview/service.js';
+import { createCatalogCsvService } from './features/parts/catalog-csv.js';
 import { FacetBaseCache } from './features/parts/facet-base-cache.js';
 import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
+import { createImportRepo } from './features/parts/import-repo.js';
 import { createPartsRepo } from './features/parts/repo.js';
 import { createSearchRepo } from './features/parts/search-repo.js';
 import { createPartsService } from './features/parts/service.js';
@@ -307,6 +309,12 @@ export function createApp({
         // A part added, edited or deleted here.
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+      }),
+      createCatalogCsvService(createImportRepo(database.db), {
+        audit,
+        imageHostOrigins: config.imageHostOrigins,
+        categories,
+        onChange: sitemap.invalidate,
       }),
     ),
     categories: categoriesHandlers(categories),

@@ -8,7 +8,9 @@ import { createCategoriesRepo } from '../src/features/categories/repo.js';
 import { createCategoriesService } from '../src/features/categories/service.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
 import { createOrderMoves } from '../src/features/orders/service.js';
+import { createCatalogCsvService } from '../src/features/parts/catalog-csv.js';
 import { createFacetsRepo } from '../src/features/parts/facets-repo.js';
+import { createImportRepo } from '../src/features/parts/import-repo.js';
 import { createPartsRepo } from '../src/features/parts/repo.js';
 import { createSearchRepo } from '../src/features/parts/search-repo.js';
 import { createPartsService } from '../src/features/parts/service.js';
@@ -29,6 +31,9 @@ const failing: AuditTrail = {
     throw new Error('the audit entry could not be written');
   },
   recordDone: async () => {
+    throw new Error('the audit entry could not be written');
+  },
+  recordMany: async () => {
     throw new Error('the audit entry could not be written');
   },
 };
@@ -67,6 +72,28 @@ describe('an entry that cannot be written undoes its action', () => {
     await expect(service.update(admin, id, edit)).rejects.toThrow(/audit entry/);
     await expect(service.remove(admin, id)).rejects.toThrow(/audit entry/);
     expect(await partNow(id)).toEqual(part);
+  });
+
+  it('a CSV import: neither its adds nor its updates stay', async () => {
+    const [part] = await ctx.db
+      .insert(parts)
+      .values(partRow({ sku: 'ATOMIC-OLD', priceCents: 1000, availableQuantity: 50 }))
+      .returning();
+    const csv = createCatalogCsvService(createImportRepo(ctx.db), {
+      audit: failing,
+      imageHostOrigins: [],
+      categories: createCategoriesService(createCategoriesRepo(ctx.db), { audit: failing }),
+    });
+    const row = (sku: string, price: number) =>
+      `${sku},A part,${price},10,1,50,A part for the atomic import.,/media/parts/test.svg`;
+    const text = [
+      'sku,name,price,minOrderQuantity,orderMultiple,availableQuantity,description,img',
+      row('ATOMIC-OLD', 12),
+      row('ATOMIC-NEW', 5),
+    ].join('\n');
+    await expect(csv.import(admin, { text, dryRun: false })).rejects.toThrow(/audit entry/);
+    expect(await partNow(part?.id as string)).toEqual(part);
+    expect(await ctx.db.select().from(parts).where(eq(parts.sku, 'ATOMIC-NEW'))).toEqual([]);
   });
 
   it('an admin’s move', async () => {

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvRow } from '../src/lib/csv.js';
+import { CSV_BOM, csvCell, csvRow, csvText, parseCsv } from '../src/lib/csv.js';
 
 /** Read back as a spreadsheet import would: an independent RFC 4180 parser. */
 const readBack = (text: string): string[][] => parse(text, { bom: true, relaxQuotes: false });
@@ -70,5 +70,38 @@ describe('csvRow', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('parseCsv and csvText (the catalog import)', () => {
+  it('reads what csvRow writes, quotes, commas, line breaks and made-inert cells included', () => {
+    const cells = ['plain', 'a, b', 'say "hi"', 'two\r\nlines', '=SUM(A1)', '-5', '@home', ''];
+    const text = `${CSV_BOM}${csvRow(cells)}${csvRow(['x'])}`;
+    const records = parseCsv(text);
+    expect(records?.[0]?.map(csvText)).toEqual(cells);
+    expect(records?.[1]).toEqual(['x']);
+  });
+
+  it('takes LF line ends and the last record without one; keeps a blank line as one empty cell', () => {
+    expect(parseCsv('a,b\n\nc,d')).toEqual([['a', 'b'], [''], ['c', 'd']]);
+  });
+
+  it('reads back any record csvRow writes (fast-check)', () => {
+    // A cell that itself starts with ' before a formula character is the one text not given back.
+    const cell = fc.string({ unit: 'grapheme' }).filter((text) => !/^'[=+\-@\t\r]/.test(text));
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 2, maxLength: 6 }), (cells) => {
+        expect(parseCsv(csvRow(cells))?.[0]?.map(csvText)).toEqual(cells);
+      }),
+    );
+  });
+
+  it('says a quoted cell never closed cannot be read', () => {
+    expect(parseCsv('a,"b\nc')).toBeUndefined();
+  });
+
+  it("keeps a leading ' that did not make a formula inert", () => {
+    expect(csvText("'quoted'")).toBe("'quoted'");
+    expect(csvText("'=1")).toBe('=1');
   });
 });

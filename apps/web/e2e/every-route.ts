@@ -185,6 +185,20 @@ export const visits: Visit[] = [
     needsOrder: true,
   },
   { name: 'users', role: 'admin', path: () => '/dashboard/users' },
+  { name: 'categories', role: 'admin', path: () => '/dashboard/categories' },
+  {
+    name: 'categories, empty form sent',
+    role: 'admin',
+    path: () => '/dashboard/categories',
+    act: submitEmpty('Add category'),
+  },
+  { name: 'import products', role: 'admin', path: () => '/dashboard/import' },
+  {
+    name: 'import products, no file chosen',
+    role: 'admin',
+    path: () => '/dashboard/import',
+    act: submitEmpty('Dry run'),
+  },
   { name: 'outbox', role: 'admin', path: () => '/dashboard/outbox', needsOrder: true },
   // The admin's sign-in and the test part's addition are entries already.
   { name: 'audit log', role: 'admin', path: () => '/dashboard/audit' },

@@ -26,6 +26,8 @@ export const APP_PATHS = [
   '/dashboard/manageproducts/:id',
   '/dashboard/manageorders',
   '/dashboard/users',
+  '/dashboard/categories',
+  '/dashboard/import',
   '/dashboard/outbox',
   '/dashboard/overview',
   '/dashboard/audit',

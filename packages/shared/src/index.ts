@@ -21,6 +21,7 @@ export * from './schemas/order.js';
 export * from './schemas/overview.js';
 export * from './schemas/part.js';
 export * from './schemas/payment.js';
+export * from './schemas/product-import.js';
 export * from './schemas/responses.js';
 export * from './schemas/review.js';
 export * from './schemas/user.js';

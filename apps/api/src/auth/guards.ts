@@ -39,7 +39,7 @@ export function requireUser(tokens: TokenService, findCaller: FindCaller): Reque
     const { email, name, role, emailVerified } = found;
     res.locals.user = { email, name, role, emailVerified };
     res.locals.signedInAt = holder.signedInAt;
-    jsonBody(req, res, next);
+    (res.locals.jsonBody ?? jsonBody)(req, res, next);
   };
 }
 

@@ -110,12 +110,6 @@ export const parts = pgTable(
     index('parts_in_stock_price_idx')
       .on(t.priceCents, t.id)
       .where(sql`${t.deletedAt} is null and ${t.availableQuantity} >= ${t.minOrderQuantity}`),
-    // The overview's low stock (migration 0020): below LOW_STOCK_THRESHOLD, whatever its value, is
-    // a range of the first; below the minimum order, the second.
-    index('parts_listed_stock_idx').on(t.availableQuantity, t.id).where(sql`${t.deletedAt} is null`),
-    index('parts_below_minimum_idx')
-      .on(t.availableQuantity, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} < ${t.minOrderQuantity}`),
     // A category's pages and facet counts (decision 049).
     index('parts_category_newest_idx')
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -125,6 +119,12 @@ export const parts = pgTable(
     index('parts_attributes_idx')
       .using('gin', sql`${t.attributes} jsonb_path_ops`)
       .where(sql`${t.deletedAt} is null`),
+    // The overview's low stock (migration 0020): below LOW_STOCK_THRESHOLD, whatever its value, is
+    // a range of the first; below the minimum order, the second.
+    index('parts_listed_stock_idx').on(t.availableQuantity, t.id).where(sql`${t.deletedAt} is null`),
+    index('parts_below_minimum_idx')
+      .on(t.availableQuantity, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.availableQuantity} < ${t.minOrderQuantity}`),
     // Migration 0025 adds `search_vector` (generated: the weighted words of name, SKU, brand and
     // description) and parts_search_idx, a GIN over it. It is left out of this table on purpose:
     // every `select()` of a part would carry it, and only the search reads it (searchVector).

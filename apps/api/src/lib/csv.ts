@@ -27,3 +27,47 @@ export function csvCell(value: CsvValue): string {
 
 /** One record, ended by CRLF as RFC 4180 asks. */
 export const csvRow = (values: readonly CsvValue[]): string => `${values.map(csvCell).join(',')}\r\n`;
+
+/** A cell the export made inert (`'=…`) read back as it was written. */
+export const csvText = (cell: string): string =>
+  cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+
+/**
+ * Reads RFC 4180 CSV as written by us or by a spreadsheet: quoted cells may hold commas, quotes
+ * (doubled) and line breaks; records end with CRLF or LF; a byte-order mark is skipped. A blank
+ * line is kept as a record of one empty cell, so records keep the numbers a spreadsheet shows. `undefined` when a quoted cell is never closed (the file cannot be read safely).
+ */
+export function parseCsv(text: string): string[][] | undefined {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = text.startsWith(CSV_BOM) ? 1 : 0;
+  const endRecord = () => {
+    record.push(cell);
+    records.push(record);
+    record = [];
+    cell = '';
+  };
+  for (; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else quoted = false;
+    } else if (char === '"' && cell === '') quoted = true;
+    else if (char === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (char === '\n') endRecord();
+    else if (char === '\r' && text[i + 1] === '\n') {
+      endRecord();
+      i += 1;
+    } else cell += char;
+  }
+  if (quoted) return undefined;
+  if (cell !== '' || record.length > 0) endRecord();
+  return records;
+}

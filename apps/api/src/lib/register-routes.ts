@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { hasAdminPowers } from '../auth/caller.js';
 import { bearerToken, currentSignIn, currentUser, requireAdmin } from '../auth/guards.js';
 import { Forbidden, Unauthenticated } from './domain-errors.js';
-import { jsonBody, rawBody } from './json-body.js';
+import { jsonBody, largeJsonBody, rawBody } from './json-body.js';
 import { type Page, sendPage } from './pagination.js';
 import type { ReadCache } from './read-cache/cache.js';
 import { changes, remember } from './read-cache/remember.js';
@@ -86,10 +86,17 @@ function guard(route: IdentifiedRoute, requireUser: RequestHandler): RequestHand
   }
 }
 
+/** Tells the guard (which reads the body once the caller checked out) to allow a large one. */
+const readLargeBody: RequestHandler = (_req, res, next) => {
+  res.locals.jsonBody = largeJsonBody;
+  next();
+};
+
 function chain(route: IdentifiedRoute, entry: AnyEntry, { requireUser, readCache }: RegistrarDeps) {
   const steps: RequestHandler[] = [];
   if (entry.changes) steps.push(changes(...entry.changes));
   if (entry.cached && readCache) steps.push(remember(readCache, { dependsOn: entry.cached }));
+  if (entry.largeBody) steps.push(readLargeBody);
   steps.push(...(entry.throttle ?? []), ...guard(route, requireUser), ...(entry.limits ?? []));
   steps.push(...(entry.upload ?? []));
   steps.push(async (req, res) => {

@@ -195,6 +195,22 @@ export const routes: RouteObject[] = [
                         lazy: lazyRoute('users', () => import('../features/users/pages/users-page')),
                       },
                       {
+                        path: 'import',
+                        handle: head(titles.importProducts),
+                        lazy: lazyRoute(
+                          'import-products',
+                          () => import('../features/catalog-admin/pages/import-products-page'),
+                        ),
+                      },
+                      {
+                        path: 'categories',
+                        handle: head(titles.categories),
+                        lazy: lazyRoute(
+                          'categories',
+                          () => import('../features/catalog-admin/pages/categories-page'),
+                        ),
+                      },
+                      {
                         path: 'outbox',
                         handle: head(titles.outbox),
                         lazy: lazyRoute('outbox', () => import('../features/outbox/pages/outbox-page')),

@@ -32,6 +32,8 @@ const answers: AnswerChecks = {
     update: by(contract.parts.update.responses[200].schema),
     remove: by(contract.parts.remove.responses[200].schema),
     facets: by(contract.parts.facets.responses[200].schema),
+    csv: none,
+    import: by(contract.parts.import.responses[200].schema),
   },
   categories: {
     list: by(contract.categories.list.responses[200].schema),

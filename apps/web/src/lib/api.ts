@@ -138,6 +138,8 @@ export const api: ApiClient = {
     update: json('parts', 'update'),
     remove: json('parts', 'remove'),
     facets: json('parts', 'facets'),
+    csv: file('parts', 'csv'),
+    import: json('parts', 'import'),
   },
   categories: {
     list: json('categories', 'list'),

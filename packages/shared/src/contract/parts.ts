@@ -3,6 +3,11 @@ import { apiMessages } from '../messages/index.js';
 import { facetsQuerySchema, facetsSchema } from '../schemas/catalog-filter.js';
 import { partSchema, partsQuerySchema, productInputSchema, productUpdateSchema } from '../schemas/part.js';
 import {
+  MAX_IMPORT_ROWS,
+  productImportResultSchema,
+  productImportSchema,
+} from '../schemas/product-import.js';
+import {
   apiErrorSchema,
   deleteResultSchema,
   imageRefusedSchema,
@@ -71,6 +76,23 @@ export const parts = {
     params: idParams,
     notFound: apiMessages.partNotFound,
     responses: { 200: { description: 'Deleted.', schema: deleteResultSchema }, 404: notFound },
+  }),
+  csv: route(routeTable.parts.csv, {
+    summary: 'The catalog as CSV, for spreadsheets',
+    description:
+      "Every listed part (in id order, a batch at a time): `sku`, `name`, `price`, `minOrderQuantity`, `orderMultiple`, `availableQuantity`, `category` (a slug), `brand`, `description`, `img`, then one `attr.<key>` column per attribute the category tree defines (empty where a part has none). UTF-8 with a byte-order mark; a text cell that begins with `=`, `+`, `-` or `@` is made inert with a leading `'` (the import takes it off again). Streamed a batch at a time.",
+    responses: { 200: { description: 'The parts (text/csv).' } },
+  }),
+  import: route(routeTable.parts.import, {
+    summary: 'Import parts from CSV, keyed by SKU',
+    description: `\`text\` is a CSV with the export's header (columns in any order; \`orderMultiple\`, \`category\`, \`brand\` and \`attr.<key>\` may be left out). A new SKU adds a part; a known SKU updates it, its row being the part's whole record (an empty \`category\`, \`brand\` or attribute takes it away). Each row is checked as Add Product and Update check it, and a bad row is refused alone with its message (\`status: 'error'\`) while the others go in, in one transaction. A changed stock is recorded as a stock edit. With \`dryRun: true\` nothing changes and each row says what would. At most ${MAX_IMPORT_ROWS} rows (a 400 beyond); a header the store does not know is a 400 too.`,
+    body: productImportSchema,
+    responses: {
+      200: { description: 'What became of each row.', schema: productImportResultSchema },
+      400: invalid,
+      409: error('Another import or edit took a SKU of the file meanwhile: nothing was changed; try again.'),
+      413: error('The request is larger than 8 MB: split the file.'),
+    },
   }),
 } satisfies FeatureContract<'parts'>;
 

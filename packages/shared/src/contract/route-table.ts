@@ -55,6 +55,8 @@ export const routeTable = {
     update: { method: 'put', path: '/api/part/:id', access: 'admin' },
     remove: { method: 'delete', path: '/api/deleteparts/:id', access: 'admin' },
     facets: { method: 'get', path: '/api/facets', access: 'anyone' },
+    csv: { method: 'get', path: '/api/products.csv', access: 'admin', produces: 'text/csv' },
+    import: { method: 'post', path: '/api/products/import', access: 'admin' },
   }),
   categories: feature({
     list: { method: 'get', path: '/api/categories', access: 'anyone' },

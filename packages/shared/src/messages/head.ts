@@ -25,6 +25,8 @@ export const headMessages = {
     outbox: 'Outbox',
     overview: 'Overview',
     audit: 'Audit log',
+    importProducts: 'Import products',
+    categories: 'Categories',
     notFound: 'Page not found',
     cart: 'Cart',
     quickOrder: 'Quick order',

@@ -36,6 +36,8 @@ export const dashboardMenuMessages = {
   outbox: 'Outbox',
   overview: 'Overview',
   audit: 'Audit log',
+  importProducts: 'Import products',
+  categories: 'Categories',
 } as const;
 
 export const footerMessages = {

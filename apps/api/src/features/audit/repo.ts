@@ -27,6 +27,9 @@ function after({ micros, id }: AuditCursor): SQL {
   return sql`(${auditEntries.at}, ${auditEntries.id}) < (${at}, ${id}::uuid)`;
 }
 
+/** Rows per INSERT: 7 parameters a row stays far below PostgreSQL's 65,535 a statement. */
+const AUDIT_INSERT_BATCH = 1000;
+
 const NEWEST_FIRST = [desc(auditEntries.at), desc(auditEntries.id)];
 
 export function createAuditRepo(db: Database) {
@@ -34,6 +37,12 @@ export function createAuditRepo(db: Database) {
     /** Writes the entry on `tx`, the action's own transaction (by default, a statement of its own). */
     async insert(row: NewAuditRow, tx: Database = db): Promise<void> {
       await tx.insert(auditEntries).values(row);
+    },
+
+    /** Many entries on `tx` in statements of AUDIT_INSERT_BATCH rows (an import's). */
+    async insertMany(tx: Database, rows: readonly NewAuditRow[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += AUDIT_INSERT_BATCH)
+        await tx.insert(auditEntries).values(rows.slice(start, start + AUDIT_INSERT_BATCH));
     },
 
     /** A page, newest first, and the last row's cursor when more follow (read as one row more). */

@@ -34,6 +34,8 @@ export interface AuditRecord {
  */
 export interface AuditTrail {
   record(tx: Database, entry: AuditRecord): Promise<void>;
+  /** Many entries at once, in a few statements (an import's, one a changed part). */
+  recordMany(tx: Database, entries: readonly AuditRecord[]): Promise<void>;
   /**
    * For the one action no database transaction covers (an image written to disk or a bucket):
    * recorded on its own once the action is done.
@@ -90,6 +92,10 @@ export function createAuditService(repo: AuditRepo) {
     record: (tx: Database, entry: AuditRecord): Promise<void> => repo.insert(toRow(entry), tx),
 
     recordDone: (entry: AuditRecord): Promise<void> => repo.insert(toRow(entry)),
+
+    recordMany: async (tx: Database, entries: readonly AuditRecord[]): Promise<void> => {
+      if (entries.length > 0) await repo.insertMany(tx, entries.map(toRow));
+    },
 
     /** A page of the log, newest first, with the next page's cursor; the total counted to a cap. */
     async list({ cursor, limit, ...filter }: AuditQuery): Promise<Page<AuditEntry>> {

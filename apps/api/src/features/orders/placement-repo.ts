@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { LOCK_SPACES } from '../../db/locks.js';
@@ -99,6 +100,8 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
     const value = json[column.name];
     row[key] = value == null ? null : column.mapFromDriverValue(value);
   }
+  // Each column mapped by its own Drizzle column, as a select from the table would: the row is
+  // the table's, which the compiler cannot follow through the loop.
   return row as T['$inferSelect'];
 }
 
@@ -106,36 +109,58 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
 export const linesFromJson = (lines: Record<string, unknown>[]): OrderLineRow[] =>
   lines.map((line) => fromJson(orderLines, line));
 
-/** The function's answer, read (jsonb arrives parsed from both drivers, text from neither). */
-function readPlacement(answer: Record<string, unknown>): Placement {
-  const outcome = String(answer.outcome);
-  switch (outcome) {
+const jsonRow = z.record(z.string(), z.unknown());
+const count = z.coerce.number().int();
+
+/**
+ * The function's answer (jsonb arrives parsed from both drivers, text from neither), checked as
+ * it is read: an outcome this store does not know is a mismatch with its migration, not a cast.
+ */
+const placementAnswer = z.union([
+  z.object({ outcome: z.enum(['placed', 'replayed']), order: jsonRow, lines: z.array(jsonRow) }),
+  z.object({ outcome: z.enum(['too-many-open', 'empty', 'too-many-lines']) }),
+  z.object({
+    outcome: z.literal('refused'),
+    asked: z.array(
+      z.object({ partId: z.coerce.string().nullish(), sku: z.coerce.string().nullish(), quantity: count }),
+    ),
+    parts: z.array(
+      z.object({
+        id: z.coerce.string(),
+        sku: z.coerce.string(),
+        name: z.coerce.string(),
+        minOrderQuantity: count,
+        orderMultiple: count,
+        availableQuantity: count,
+        listed: z.boolean(),
+      }),
+    ),
+    short: z.array(z.coerce.string()),
+  }),
+  z.object({ outcome: z.literal('over-limit'), totalCents: count, limitCents: count }),
+]);
+
+function readPlacement(raw: unknown): Placement {
+  const answer = placementAnswer.parse(raw);
+  switch (answer.outcome) {
     case 'placed':
     case 'replayed':
       return {
-        outcome,
-        order: fromJson(orders, answer.order as Record<string, unknown>),
-        lines: linesFromJson(answer.lines as Record<string, unknown>[]),
+        outcome: answer.outcome,
+        order: fromJson(orders, answer.order),
+        lines: linesFromJson(answer.lines),
       };
-    case 'too-many-open':
-    case 'empty':
-    case 'too-many-lines':
-      return { outcome };
     case 'refused':
       return {
-        outcome,
-        asked: (answer.asked as Record<string, unknown>[]).map((line) => ({
-          ...(line.partId != null && { partId: String(line.partId) }),
-          ...(line.sku != null && { sku: String(line.sku) }),
-          quantity: Number(line.quantity),
+        ...answer,
+        asked: answer.asked.map(({ partId, sku, quantity }) => ({
+          ...(partId != null && { partId }),
+          ...(sku != null && { sku }),
+          quantity,
         })),
-        parts: answer.parts as LinePart[],
-        short: (answer.short as unknown[]).map(String),
       };
-    case 'over-limit':
-      return { outcome, totalCents: Number(answer.totalCents), limitCents: Number(answer.limitCents) };
     default:
-      throw new Error(`place_order answered an unknown outcome: ${outcome}`);
+      return answer;
   }
 }
 
@@ -183,9 +208,7 @@ export async function placeOrder(
       sql`select place_order(${JSON.stringify(request)}::jsonb, ${JSON.stringify({ ...rules, locks, job })}::jsonb) as placed`,
     );
     const [row] = rowsOf(result);
-    const answer = typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed;
-    if (!answer) throw new Error('place_order answered nothing');
-    return readPlacement(answer as Record<string, unknown>);
+    return readPlacement(typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed);
   } catch (error) {
     if (request.idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
       throw new IdempotencyKeyTaken({ cause: error });

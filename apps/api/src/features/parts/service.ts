@@ -1,10 +1,8 @@
 import {
   type AttributeDefinition,
-  type AttributeValues,
   apiMessages,
   type CatalogFilterQuery,
   categoryMessages,
-  checkAttributeValues,
   DEFAULT_LOW_STOCK_THRESHOLD,
   type DeleteResult,
   effectivePartOrder,
@@ -28,7 +26,6 @@ import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { type AuditTrail, changedFields } from '../audit/index.js';
 import type { CategoriesService, CategoryTree } from '../categories/index.js';
-import { UPLOADED_IMAGE_PATTERN } from '../images/index.js';
 import {
   type CompatibleWith,
   compatibilityValues,
@@ -39,12 +36,10 @@ import { partAuditFields, toPartDto } from './dto.js';
 import type { FacetBaseCache } from './facet-base-cache.js';
 import { countFacets, type FacetCounts } from './facet-counts.js';
 import type { FacetSpec, FacetsRepo } from './facets-repo.js';
+import { imageCheck, place } from './part-checks.js';
 import type { PartChanges, PartEdits, PartRow, PartsRepo, UpdateOutcome } from './repo.js';
 import type { SearchRepo } from './search-repo.js';
 import { planSearch, type SearchPlan, searchWords } from './search-terms.js';
-
-/** The demo catalog's shipped images stay valid when an admin edits a demo part. */
-const SHIPPED_IMAGE_PATTERN = /^\/media\/parts\/[a-z0-9-]+\.svg$/;
 
 /** A facet lists at most this many values, the most common first. */
 const MAX_FACET_VALUES = 100;
@@ -54,14 +49,6 @@ const MAX_FACET_VALUES = 100;
  * from it). app.ts hands it the parts repository; the feature itself never imports it.
  */
 export type ListedParts = Pick<PartsRepo, 'findListed'>;
-
-/** Where a part sits and what it holds, checked against the tree. */
-interface Placement {
-  categoryId: string | null;
-  attributes: AttributeValues;
-}
-
-const invalidFields = (fields: Record<string, string>) => new Invalid(apiMessages.invalidInput, fields);
 
 export function createPartsService(
   repo: PartsRepo,
@@ -100,39 +87,7 @@ export function createPartsService(
   const toDto = (tree: CategoryTree) => (row: PartRow) =>
     toPartDto(row, threshold, (row.categoryId && tree.get(row.categoryId)?.slug) || null);
 
-  /** Only images we issued, or that the configured external host issued. */
-  function checkImage(img: string) {
-    if (UPLOADED_IMAGE_PATTERN.test(img) || SHIPPED_IMAGE_PATTERN.test(img)) return;
-    let origin: string | undefined;
-    try {
-      origin = new URL(img).origin;
-    } catch {
-      origin = undefined;
-    }
-    if (!origin || !options.imageHostOrigins.includes(origin) || !img.startsWith('https://')) {
-      throw new Invalid(apiMessages.invalidInput, { img: validationMessages.imageInvalid });
-    }
-  }
-
-  /**
-   * The category and values a write leaves the part with, checked: the category exists, and each
-   * value is one its definitions (its own and its ancestors') allow. Text values are trimmed.
-   */
-  function place(tree: CategoryTree, slug: string | null, attributes: AttributeValues): Placement {
-    const category = slug === null ? undefined : tree.find(slug);
-    if (slug !== null && !category) throw invalidFields({ category: categoryMessages.partCategoryUnknown });
-    if (!category) {
-      if (Object.keys(attributes).length > 0)
-        throw invalidFields({ attributes: categoryMessages.attributesNeedCategory });
-      return { categoryId: null, attributes: {} };
-    }
-    const problems = checkAttributeValues(tree.definitions(category), attributes);
-    if (Object.keys(problems).length > 0) throw invalidFields(problems);
-    const trimmed: AttributeValues = {};
-    for (const [key, value] of Object.entries(attributes))
-      trimmed[key] = typeof value === 'string' ? value.trim() : value;
-    return { categoryId: category.id, attributes: trimmed };
-  }
+  const checkImage = imageCheck(options.imageHostOrigins);
 
   const toEdits = (input: ProductUpdate): PartEdits => ({
     name: input.name,

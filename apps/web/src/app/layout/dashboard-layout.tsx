@@ -21,6 +21,8 @@ const admins: MenuItem[] = [
   profile,
   { to: '/dashboard/addproduct', label: m.addProduct },
   { to: '/dashboard/manageproducts', label: m.manageProducts },
+  { to: '/dashboard/categories', label: m.categories },
+  { to: '/dashboard/import', label: m.importProducts },
   { to: '/dashboard/manageorders', label: m.manageOrders },
   { to: '/dashboard/users', label: m.users },
   // The e-mails a store without SMTP_URL writes instead of sending (issue 11).
