@@ -45,6 +45,7 @@ import { createFacetsRepo } from './features/parts/facets-repo.js';
 import { partsHandlers } from './features/parts/handlers.js';
 import { createImportRepo } from './features/parts/import-repo.js';
 import { createPartsRepo } from './features/parts/repo.js';
+import { createSearchRepo } from './features/parts/search-repo.js';
 import { createPartsService } from './features/parts/service.js';
 import { paymentsHandlers } from './features/payments/handlers.js';
 import {
@@ -260,7 +261,7 @@ export function createApp({
   api.use(
     cors({
       origin: config.corsOrigins,
-      exposedHeaders: ['X-Total-Count', 'X-Total-Count-Capped', 'Link', 'X-Next-Cursor'],
+      exposedHeaders: ['X-Total-Count', 'X-Total-Count-Capped', 'Link', 'X-Next-Cursor', 'X-Did-You-Mean'],
     }),
   );
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
@@ -305,6 +306,7 @@ export function createApp({
         imageHostOrigins: config.imageHostOrigins,
         categories,
         facets: createFacetsRepo(database.db),
+        search: createSearchRepo(database.db),
         // Only with a read cache: its change feed is what says when the kept rows are stale.
         facetBases: readCache && new FacetBaseCache(readCache),
         // A part added, edited or deleted here.

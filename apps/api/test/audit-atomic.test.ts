@@ -12,6 +12,7 @@ import { createCatalogCsvService } from '../src/features/parts/catalog-csv.js';
 import { createFacetsRepo } from '../src/features/parts/facets-repo.js';
 import { createImportRepo } from '../src/features/parts/import-repo.js';
 import { createPartsRepo } from '../src/features/parts/repo.js';
+import { createSearchRepo } from '../src/features/parts/search-repo.js';
 import { createPartsService } from '../src/features/parts/service.js';
 import { noJobs } from '../src/jobs/queue.js';
 import { accountWithToken } from './accounts.js';
@@ -56,6 +57,7 @@ describe('an entry that cannot be written undoes its action', () => {
       imageHostOrigins: [],
       categories: createCategoriesService(createCategoriesRepo(ctx.db), { audit: failing }),
       facets: createFacetsRepo(ctx.db),
+      search: createSearchRepo(ctx.db),
     });
     const edit = {
       name: 'Renamed',

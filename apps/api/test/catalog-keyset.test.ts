@@ -73,6 +73,8 @@ async function expected(orderBy: string, where = 'true'): Promise<string[]> {
 }
 
 const inStock = 'available_quantity >= min_order_quantity';
+/** `q=part 1`: a word beginning 'part' and one beginning '1', anywhere in the part (decision 052). */
+const searchingPart1 = `search_vector @@ to_tsquery('simple', 'part:* & 1:*')`;
 
 describe('keyset paging through the whole catalog', () => {
   it.each([
@@ -87,7 +89,18 @@ describe('keyset paging through the whole catalog', () => {
     expect(seen).toEqual(all);
     expect(await walk(`sort=${sort}&inStock=true`, 5)).toEqual(await expected(orderBy, inStock));
     expect(await walk(`sort=${sort}&q=${encodeURIComponent('part 1')}`, 3)).toEqual(
-      await expected(orderBy, `name ilike '%part 1%'`),
+      await expected(orderBy, searchingPart1),
+    );
+  });
+
+  it('sort=relevance visits every match once, best first (decision 052)', async () => {
+    const seen = await walk(`q=${encodeURIComponent('part 1')}`, 3);
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen).toEqual(
+      await expected(
+        `ts_rank('{0.1, 0.2, 0.4, 1}', search_vector, to_tsquery('simple', 'part:* | 1:*'), 33) desc, id desc`,
+        searchingPart1,
+      ),
     );
   });
 
@@ -150,10 +163,10 @@ describe('a cursor the API did not make is refused', () => {
     await ctx.http().get(`/api/parts?limit=2&cursor=${tampered}`).expect(400);
   });
 
-  it('a search ranked by relevance has no cursor, and takes none', async () => {
+  it('a search ranked by relevance pages by its own cursor, and takes no other sort’s', async () => {
     const res = await ctx.http().get('/api/parts?q=keyset&limit=2').expect(200);
     expect(res.body).toHaveLength(2);
-    expect(res.headers.link).toBeUndefined();
+    expect(res.headers['x-next-cursor']).toBeTruthy();
     const cursor = encodePartsCursor({ sort: 'newest', key: '1', id });
     await ctx.http().get(`/api/parts?q=keyset&cursor=${cursor}`).expect(400);
   });
@@ -223,12 +236,12 @@ describe('search', () => {
     await ctx.db
       .insert(parts)
       .values(
-        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => partRow({ name: `Capped widget ${i}` })),
+        Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => partRow({ name: `Capped widget w${i}` })),
       );
     const many = await ctx.http().get('/api/parts?q=capped%20widget&sort=newest&limit=5').expect(200);
     expect(many.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
     expect(many.headers['x-total-count-capped']).toBe('true');
-    const few = await ctx.http().get('/api/parts?q=capped%20widget%2099').expect(200);
+    const few = await ctx.http().get('/api/parts?q=capped%20widget%20w99').expect(200);
     expect(few.headers['x-total-count']).toBe('11');
     expect(few.headers['x-total-count-capped']).toBeUndefined();
     // The catalog's own total is never capped.

@@ -35,6 +35,12 @@ beforeAll(async () => {
   // A bulk insert leaves the trigram index's new entries in GIN's pending list, which the
   // planner prices as a scan; a store's autovacuum merges it, as this does.
   await ctx.db.execute(sql`select gin_clean_pending_list('parts_name_trgm_idx'::regclass)`);
+  await ctx.db.execute(sql`select gin_clean_pending_list('parts_search_idx'::regclass)`);
+  // A shop's lexicon holds thousands of words (these parts' names have two).
+  await ctx.db.execute(
+    sql`insert into search_words select 'word' || md5(g::text) from generate_series(1, 5000) g`,
+  );
+  await ctx.db.execute(sql`analyze search_words`);
   await ctx.db.execute(sql`analyze parts`);
   await ctx.db.execute(sql`analyze reviews`);
 }, 120_000);
@@ -147,10 +153,16 @@ describe('a page deep in the catalog is read through the index', () => {
     );
   });
 
-  it('a search finds its matches through parts_name_trgm_idx', async () => {
-    const run = await ran('/api/parts?q=bulk%20part%2012345');
+  it('a search finds its matches through parts_search_idx, a typo in the lexicon', async () => {
+    const run = await ran('/api/parts?q=bulk%20partz%2012345');
     const text = await plan(pageQuery(run));
-    expect(text).toContain('parts_name_trgm_idx');
-    expect(text).not.toMatch(/Seq Scan/);
+    expect(text).toContain('parts_search_idx');
+    expect(text).not.toMatch(/Seq Scan on parts/);
+    const lookup = run.find(({ query }) => query.includes('search_words'));
+    if (!lookup) throw new Error('no look-up of the lexicon');
+    // The lexicon alone: a few thousand words, whichever way the planner reads them, never the parts.
+    const lookupPlan = await plan(lookup);
+    expect(lookupPlan).toContain('search_words');
+    expect(lookupPlan).not.toMatch(/ on parts\b/);
   });
 });

@@ -13,6 +13,7 @@ export const READ_ROUTE_KEYS = [
   'order',
   'facets',
   'filtered',
+  'searches',
 ] as const;
 /** Order placement against the insert limit (bench/orders, issue 22). */
 export const ORDER_ROUTE_KEYS = ['order-spread', 'order-lines', 'order-hot'] as const;
@@ -61,6 +62,34 @@ export function filterCombinations(count = FILTER_COMBINATIONS): Record<string, 
     if (i % 2 === 0) params['attr.cores'] = `${4 + (i % 5) * 2}..${12 + (i % 7) * 2}`;
     params.price = `..${500 + i}`;
     return params;
+  });
+}
+
+/** Words of the seeded categories' names, some misspelt as buyers do (decision 052). */
+const CATEGORY_WORDS = [
+  'processors',
+  'procesors',
+  'motherboard',
+  'motherbord',
+  'memory',
+  'ssd',
+  'drives',
+  'power supply',
+];
+
+/**
+ * Distinct searches (issue 23 part 7), none asked twice so none is a read-cache hit: a brand,
+ * sometimes misspelt, with a category's word or a part's number, in any order, each with a price
+ * ceiling of its own (as a buyer narrows a search).
+ */
+export function searchCombinations(count = FILTER_COMBINATIONS): Record<string, string>[] {
+  return Array.from({ length: count }, (_, i) => {
+    const brand = BRANDS[(i * 5) % 8] ?? 'VoltCore';
+    const typed = i % 5 === 0 ? brand.slice(0, -1) + brand.slice(-1).repeat(2) : brand;
+    const word = CATEGORY_WORDS[i % CATEGORY_WORDS.length] ?? 'memory';
+    const q =
+      i % 3 === 0 ? `${typed} part ${i % 1000}` : i % 3 === 1 ? `${word} ${typed}` : `${typed} ${word}`;
+    return { q, price: `..${1000 + i}` };
   });
 }
 
@@ -185,6 +214,11 @@ export async function benchRoutes(
         'filtered',
         'filtered first page, distinct filters',
         combinations.map((params) => `/api/parts?${query({ limit: catalogPage, ...params })}`),
+      ),
+      filterRoute(
+        'searches',
+        'search first page, distinct searches',
+        searchCombinations().map((params) => `/api/parts?${query({ limit: catalogPage, ...params })}`),
       ),
     ],
   };

@@ -125,8 +125,22 @@ export const parts = pgTable(
     index('parts_below_minimum_idx')
       .on(t.availableQuantity, t.id)
       .where(sql`${t.deletedAt} is null and ${t.availableQuantity} < ${t.minOrderQuantity}`),
+    // Migration 0025 adds `search_vector` (generated: the weighted words of name, SKU, brand and
+    // description) and parts_search_idx, a GIN over it. It is left out of this table on purpose:
+    // every `select()` of a part would carry it, and only the search reads it (searchVector).
   ],
 );
+
+/** The parts' words for a search (migration 0025, decision 052); generated, read only in SQL. */
+export const searchVector = sql`"parts"."search_vector"`;
+
+/**
+ * Every word of the parts' names, brands and SKUs and of the categories' names, kept by triggers
+ * (migration 0025): where a typo finds the word it meant (search_words_trgm_idx).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /**
  * Row counts that lists report without counting their table (decision 012): one row, kept exact

@@ -8,6 +8,8 @@ export interface Page<T> {
   totalCapped?: boolean;
   /** The next page's keyset cursor, when more follow (the catalog). */
   nextCursor?: string;
+  /** A search's words as it likely meant them ('Did you mean', decision 052). */
+  suggestion?: string;
 }
 
 export const toOffset = ({ page, limit }: PaginationQuery) => ({ offset: (page - 1) * limit, limit });
@@ -32,5 +34,7 @@ export function sendPage<T>(req: Request, res: Response, page: Page<T>): void {
     res.setHeader('Link', `<${nextUrl(req, page.nextCursor)}>; rel="next"`);
     res.setHeader('X-Next-Cursor', page.nextCursor);
   }
+  // Percent-encoded: a header carries ASCII only, and the words may be any language's.
+  if (page.suggestion) res.setHeader('X-Did-You-Mean', encodeURIComponent(page.suggestion));
   res.json(page.items);
 }

@@ -14,6 +14,8 @@ export interface Paged<Items> {
   totalCapped?: boolean;
   /** The next page's keyset cursor (the catalog), while more follow. */
   nextCursor?: string;
+  /** A search as it likely meant a word it misspelt (X-Did-You-Mean, decision 052). */
+  suggestion?: string;
 }
 
 export type ListResult<T> = Paged<T[]>;

@@ -33,14 +33,14 @@ const part = {
   sku: 'RZ-7',
   minOrderQuantity: 1,
   orderMultiple: 1,
-  category: null,
-  brand: null,
-  attributes: {},
   availableQuantity: 5,
   description: 'A CPU',
   bulkDiscount: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   stock: 'low',
+  category: null,
+  brand: null,
+  attributes: {},
 };
 
 const uploaded = { success: true, status: 201, data: { url: '/media/x.webp', thumb: '/media/t.webp' } };
@@ -108,6 +108,18 @@ describe('the typed client', () => {
     });
     answer = (_req, res) => json(res, 200, [part], { 'X-Total-Count': '41' });
     await expect(api.parts.list()).resolves.toEqual({ items: [part], total: 41 });
+  });
+
+  it("reads a search's 'Did you mean' from X-Did-You-Mean, percent-decoded; a malformed one is none", async () => {
+    answer = (_req, res) =>
+      json(res, 200, [part], { 'X-Total-Count': '1', 'X-Did-You-Mean': 'graphics%20card' });
+    await expect(api.parts.list({ query: { q: 'grafics card' } })).resolves.toEqual({
+      items: [part],
+      total: 1,
+      suggestion: 'graphics card',
+    });
+    answer = (_req, res) => json(res, 200, [part], { 'X-Total-Count': '1', 'X-Did-You-Mean': '%E0%A4%A' });
+    await expect(api.parts.list({ query: { q: 'x' } })).resolves.toEqual({ items: [part], total: 1 });
   });
 
   it('sends no token to a public route, even signed in', async () => {

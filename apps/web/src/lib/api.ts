@@ -75,6 +75,16 @@ const json =
     return result.data;
   };
 
+/** A percent-encoded header (headers carry ASCII only); a malformed one is no header. */
+function decodeHeader(value: string | null): string | undefined {
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A list route: a page of it, checked, with the total from X-Total-Count and the next cursor. */
 const list =
   <F extends FeatureName, N extends RouteName<F>>(feature: F, name: N) =>
@@ -85,11 +95,13 @@ const list =
     if (!result.success) throw new UnexpectedAnswerError(path, result.error.issues);
     const items = result.data;
     const nextCursor = response.headers.get('X-Next-Cursor');
+    const suggestion = decodeHeader(response.headers.get('X-Did-You-Mean'));
     return {
       items,
       total: Number(response.headers.get('X-Total-Count') ?? (Array.isArray(items) ? items.length : 0)),
       ...(response.headers.get('X-Total-Count-Capped') === 'true' && { totalCapped: true }),
       ...(nextCursor && { nextCursor }),
+      ...(suggestion && { suggestion }),
     };
   };
 

@@ -54,7 +54,7 @@ export const partMessages = {
 /** The catalog (`/parts`): its heading, search, sort, count and pages. */
 export const catalogMessages = {
   title: 'All parts',
-  searchLabel: 'Search parts by name',
+  searchLabel: 'Search parts by name, brand, SKU or category',
   sort: 'Sort',
   newest: 'Newest',
   priceAsc: 'Price: low to high',
@@ -64,6 +64,8 @@ export const catalogMessages = {
   /** Above the results: '12 parts', '1000+ parts matching “ssd”'. */
   count: (total: number, capped: boolean, q: string) =>
     `${total}${capped ? '+' : ''} ${total === 1 ? 'part' : 'parts'}${q ? ` matching “${q}”` : ''}`,
+  /** A search with a word no known word begins with (decision 052): 'Did you mean graphics card?' */
+  didYouMean: 'Did you mean',
 } as const;
 
 /** Add Product, Update and Manage Products (spec §3). */

@@ -7,12 +7,15 @@ import { idSchema } from './common.js';
  * sort key and id; the next page starts right after it through the sort's index, however deep.
  * It is opaque to clients: base64url of `[sort, key, id]`, made by the API, checked here.
  */
-export const cursorSorts = ['newest', 'price-asc', 'price-desc'] as const;
+export const cursorSorts = ['newest', 'price-asc', 'price-desc', 'relevance'] as const;
 export type CursorSort = (typeof cursorSorts)[number];
 
 export interface PartsCursor {
   sort: CursorSort;
-  /** newest: created_at in microseconds since 1970 (a string of digits, exact); by price: cents. */
+  /**
+   * newest: created_at in microseconds since 1970 (a string of digits, exact); by price: cents;
+   * relevance: the search's score, a `real` as PostgreSQL prints it (decision 052).
+   */
   key: string;
   id: string;
 }
@@ -32,6 +35,7 @@ const keyPattern: Record<CursorSort, RegExp> = {
   newest: /^(0|[1-9]\d{0,17})$/,
   'price-asc': /^[1-9]\d{0,9}$/,
   'price-desc': /^[1-9]\d{0,9}$/,
+  relevance: /^\d\.?\d{0,12}(e-\d{1,2})?$/,
 };
 const MAX_MICROS = 253_402_300_799_999_999n;
 const MAX_CENTS = 2_147_483_647;
@@ -50,7 +54,8 @@ function decode(text: string): PartsCursor | undefined {
   const [sort, key, id] = parsed.data;
   if (!keyPattern[sort].test(key)) return undefined;
   // Out of the column's range, PostgreSQL would fail the query: refused here as a bad cursor.
-  if (sort === 'newest' ? BigInt(key) > MAX_MICROS : Number(key) > MAX_CENTS) return undefined;
+  if (sort === 'newest' ? BigInt(key) > MAX_MICROS : sort !== 'relevance' && Number(key) > MAX_CENTS)
+    return undefined;
   return { sort, key, id };
 }
 

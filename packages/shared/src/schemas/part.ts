@@ -70,15 +70,18 @@ export const partsQuerySchema = paginationQuerySchema
     sort: z
       .enum([...partSortSchema.options, 'relevance'])
       .optional()
-      .meta({ description: 'Default: `relevance` with `q` (closest name first), else `newest`.' }),
-    /** Search by name. */
+      .meta({
+        description:
+          'Default: `relevance` with `q` (the exact SKU first, then by where the words matched: name and SKU, brand, category, description), else `newest`.',
+      }),
+    /** Search: every word, in any order, in name, SKU, brand, category or description (decision 052). */
     q: z.string().trim().max(100).refine(plainText(), m.searchInvalid).optional(),
     inStock: queryBoolean.optional().meta({
       description: '`true`: only parts a customer can buy now (available ≥ minimum order, so at least 1).',
     }),
     cursor: partsCursorSchema.optional().meta({
       description:
-        'Keyset paging: the page after the one whose `Link: rel="next"` (or `X-Next-Cursor`) named it; replaces `page`. Not with `sort=relevance`.',
+        'Keyset paging: the page after the one whose `Link: rel="next"` (or `X-Next-Cursor`) named it; replaces `page`. With `sort=relevance`, pages follow the score of the last part seen, for the same `q`.',
     }),
   })
   .loose()

@@ -23,9 +23,13 @@ const catalogHeaders = totalHeader.extend({
     description: 'Present when a search stopped counting at its cap: at least `X-Total-Count` match.',
   }),
   Link: z.string().optional().meta({
-    description: '`<…?cursor=…>; rel="next"` when more follow (not for a relevance-ranked search).',
+    description: '`<…?cursor=…>; rel="next"` when more follow (a relevance-ranked search too).',
   }),
   'X-Next-Cursor': z.string().optional().meta({ description: 'The `cursor` of the next page, alone.' }),
+  'X-Did-You-Mean': z.string().optional().meta({
+    description:
+      'A search with a word no known word begins with: the search as it likely meant it (percent-encoded), e.g. `graphics%20card` for `grafics card`.',
+  }),
 });
 
 /** The lists paged by keyset, whose answers carry the next page's cursor. */

@@ -12,6 +12,7 @@ import {
 } from '@store/shared';
 import { Invalid } from '../../lib/domain-errors.js';
 import type { CategoryNode, CategoryTree } from '../categories/index.js';
+import type { SearchPlan } from './search-terms.js';
 
 /** One attribute filter, as the repository applies it: values (OR) or a range. */
 export type AttributeSelection =
@@ -28,8 +29,8 @@ export interface CompatibleWith {
 
 /** What a catalog query asks for, resolved against the category tree (decision 049). */
 export interface CatalogFilter {
-  /** Name contains it (parts_name_trgm_idx). */
-  q?: string | undefined;
+  /** A search's words, planned against the lexicon and the tree (decision 052). */
+  search?: SearchPlan | undefined;
   inStock?: boolean | undefined;
   /** The category asked for and every category under it. */
   categoryIds?: string[];
@@ -98,7 +99,6 @@ export function resolveFilter(
 
   const price = query.price ? parseRange(query.price) : undefined;
   const filter: CatalogFilter = {
-    q: query.q || undefined,
     inStock: query.inStock,
     ...(category && { categoryIds: tree.subtree(category).map((node) => node.id) }),
     ...(query.brand && { brands: [...new Set(filterValues(query.brand))] }),

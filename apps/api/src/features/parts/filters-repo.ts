@@ -1,7 +1,8 @@
 import type { Range } from '@store/shared';
-import { and, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { parts } from '../../db/schema.js';
+import { and, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { parts, searchVector } from '../../db/schema.js';
 import type { AttributeSelection, CatalogFilter, CompatibleWith } from './catalog-filter.js';
+import type { SearchPlan } from './search-terms.js';
 
 /**
  * The catalog's filters as SQL (issue 23, decision 049). Every value is a parameter; attribute
@@ -13,8 +14,39 @@ export const listed = isNull(parts.deletedAt);
 /** Buyable now: a customer can order at least the minimum (parts_in_stock_*_idx). */
 export const inStockOnly = sql`${parts.availableQuantity} >= ${parts.minOrderQuantity}`;
 
-/** A search term matched literally: % and _ typed by a visitor are not wildcards. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A tsquery built from a search's words (only letters, digits and dots, quoted), as a parameter. */
+const matchesWords = (tsquery: string) => sql`${searchVector} @@ to_tsquery('simple', ${tsquery})`;
+
+/**
+ * A search (decision 052): the part whose SKU it is, or every word matched, the ones that name
+ * no category in one tsquery (one parts_search_idx scan), each that does either in the words or
+ * by the part's category.
+ */
+export function searchCondition({ sku, terms }: SearchPlan): SQL {
+  const exactSku = sql`lower(${parts.sku}) = ${sku}`;
+  const plain = terms.filter((term) => term.categoryIds.length === 0);
+  const words = and(
+    plain.length > 0 ? matchesWords(plain.map((term) => `(${term.tsquery})`).join(' & ')) : undefined,
+    ...terms
+      .filter((term) => term.categoryIds.length > 0)
+      .map((term) => or(matchesWords(term.tsquery), inArray(parts.categoryId, term.categoryIds))),
+  );
+  return words ? (or(exactSku, words) as SQL) : exactSku;
+}
+
+/**
+ * How well a part matches a search, for `sort=relevance`: 1 for the exact SKU, plus ts_rank of
+ * where its words stand (weights D description 0.1, C unused, B brand 0.4, A name and SKU 1),
+ * divided by 1 + the log of the part's length in words (normalization 1: 'Terrabyte SSD' before
+ * 'Terrabyte SSD 2TB NVMe with heatsink') and scaled below 1 (normalization 32). `real`
+ * throughout, so a cursor's key is this exact value.
+ */
+export function relevance(search: SearchPlan | undefined): SQL {
+  if (!search) return sql`0::real`;
+  const exactSku = sql`(lower(${parts.sku}) = ${search.sku})::int::real`;
+  if (!search.rankQuery) return exactSku;
+  return sql`(${exactSku} + ts_rank('{0.1, 0.2, 0.4, 1}', ${searchVector}, to_tsquery('simple', ${search.rankQuery}), 1 | 32))`;
+}
 
 /** `{ key: value }` as a jsonb parameter, for containment through parts_attributes_idx. */
 const holds = (key: string, value: string | number | boolean) =>
@@ -63,7 +95,7 @@ export function baseCondition(filter: CatalogFilter): SQL | undefined {
   return and(
     listed,
     filter.inStock ? inStockOnly : undefined,
-    filter.q ? ilike(parts.name, likeTerm(filter.q)) : undefined,
+    filter.search ? searchCondition(filter.search) : undefined,
     filter.categoryIds ? inArray(parts.categoryId, filter.categoryIds) : undefined,
     filter.compatibleWith ? compatibleCondition(filter.compatibleWith) : undefined,
   );

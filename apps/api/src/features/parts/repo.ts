@@ -5,7 +5,8 @@ import { isCheckViolation, isUniqueViolation } from '../../db/errors.js';
 import { counters, parts } from '../../db/schema.js';
 import { transactional } from '../../db/transactional.js';
 import { type CatalogFilter, isPlainCatalog } from './catalog-filter.js';
-import { filterCondition, listed } from './filters-repo.js';
+import { filterCondition, listed, relevance } from './filters-repo.js';
+import type { SearchPlan } from './search-terms.js';
 
 export type PartRow = typeof parts.$inferSelect;
 export type NewPartRow = typeof parts.$inferInsert;
@@ -41,7 +42,7 @@ const WHOLE_PACKS_CHECK = 'parts_min_order_whole_packs';
 const STOCK_ATTEMPTS = 3;
 
 /** Each order is served by an index on listed parts (newest, or price then id). */
-const ORDER: Record<CursorSort, SQL[]> = {
+const ORDER: Record<Exclude<CursorSort, 'relevance'>, SQL[]> = {
   newest: [desc(parts.createdAt), desc(parts.id)],
   'price-asc': [asc(parts.priceCents), asc(parts.id)],
   'price-desc': [desc(parts.priceCents), desc(parts.id)],
@@ -49,19 +50,23 @@ const ORDER: Record<CursorSort, SQL[]> = {
 
 /**
  * A row's place in its sort, as a cursor carries it: created_at in whole microseconds (exact,
- * where a JavaScript Date keeps milliseconds), or the price in cents.
+ * where a JavaScript Date keeps milliseconds), the price in cents, or the search's score (a
+ * `real`, printed exactly).
  */
-const SORT_KEY: Record<CursorSort, SQL<string>> = {
-  newest: sql<string>`(extract(epoch from ${parts.createdAt}) * 1000000)::bigint::text`,
-  'price-asc': sql<string>`${parts.priceCents}::text`,
-  'price-desc': sql<string>`${parts.priceCents}::text`,
-};
+function sortKey(order: PartOrder, search: SearchPlan | undefined): SQL<string> {
+  if (order === 'relevance') return sql<string>`${relevance(search)}::text`;
+  if (order === 'newest')
+    return sql<string>`(extract(epoch from ${parts.createdAt}) * 1000000)::bigint::text`;
+  return sql<string>`${parts.priceCents}::text`;
+}
 
 /**
- * The rows after a cursor's, as one row comparison on the sort's index columns, so the index
- * is entered at the cursor instead of read from its start (`OFFSET`).
+ * The rows after a cursor's, as one row comparison on the sort's columns, so an index is entered
+ * at the cursor instead of read from its start (`OFFSET`). By relevance no index holds the score:
+ * every match is scored again and the page starts after the cursor's (score, id).
  */
-function after({ sort, key, id }: PartsCursor): SQL {
+function after({ sort, key, id }: PartsCursor, search: SearchPlan | undefined): SQL {
+  if (sort === 'relevance') return sql`(${relevance(search)}, ${parts.id}) < (${key}::real, ${id}::uuid)`;
   if (sort === 'newest') {
     const at = sql`(timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond')`;
     return sql`(${parts.createdAt}, ${parts.id}) < (${at}, ${id}::uuid)`;
@@ -106,7 +111,7 @@ function partRows(db: Database) {
   return {
     /**
      * One page, and the key of its last row when more follow (read as one row more than asked).
-     * `relevance` (a search) ranks the closest names first by trigram similarity.
+     * `relevance` ranks a search's best matches first (filters-repo `relevance`), then by id.
      */
     async list({
       offset,
@@ -121,14 +126,11 @@ function partRows(db: Database) {
       cursor?: PartsCursor | undefined;
     }) {
       const orderBy =
-        order === 'relevance'
-          ? [sql`similarity(${parts.name}, ${filter.q ?? ''}) desc`, asc(parts.id)]
-          : ORDER[order];
-      const sortKey = order === 'relevance' ? sql<string>`''` : SORT_KEY[order];
+        order === 'relevance' ? [sql`${relevance(filter.search)} desc`, desc(parts.id)] : ORDER[order];
       const rows = await db
-        .select({ ...getTableColumns(parts), sortKey })
+        .select({ ...getTableColumns(parts), sortKey: sortKey(order, filter.search) })
         .from(parts)
-        .where(and(filterCondition(filter), cursor ? after(cursor) : undefined))
+        .where(and(filterCondition(filter), cursor ? after(cursor, filter.search) : undefined))
         .orderBy(...orderBy)
         .limit(limit + 1)
         .offset(cursor ? 0 : offset);
@@ -143,7 +145,7 @@ function partRows(db: Database) {
      * and no further.
      */
     async total(filter: CatalogFilter, cap: number): Promise<{ total: number; capped: boolean }> {
-      if (!filter.q && isPlainCatalog(filter)) {
+      if (!filter.search && isPlainCatalog(filter)) {
         const value = filter.inStock ? counters.partsInStock : counters.partsListed;
         const [row] = await db.select({ value }).from(counters).limit(1);
         return { total: row?.value ?? 0, capped: false };

@@ -38,6 +38,8 @@ import { countFacets, type FacetCounts } from './facet-counts.js';
 import type { FacetSpec, FacetsRepo } from './facets-repo.js';
 import { imageCheck, place } from './part-checks.js';
 import type { PartChanges, PartEdits, PartRow, PartsRepo, UpdateOutcome } from './repo.js';
+import type { SearchRepo } from './search-repo.js';
+import { planSearch, type SearchPlan, searchWords } from './search-terms.js';
 
 /** A facet lists at most this many values, the most common first. */
 const MAX_FACET_VALUES = 100;
@@ -57,6 +59,8 @@ export function createPartsService(
     /** Facet counts (decision 049): the grouped parts of a base, kept per instance when it can be. */
     facets: FacetsRepo;
     facetBases?: FacetBaseCache | undefined;
+    /** The lexicon a search's words are looked up in (decision 052). */
+    search: SearchRepo;
     /** Where every add, edit and delete is recorded, in its own transaction. */
     audit: AuditTrail;
     /** Told after every add, edit and delete (the sitemap's cache). */
@@ -115,10 +119,21 @@ export function createPartsService(
     return { partId, categoryId: part.categoryId, values: compatibilityValues(definitions, part.attributes) };
   }
 
+  /** A search's words looked up in the lexicon, and planned against the tree (decision 052). */
+  async function planFor(q: string | undefined, tree: CategoryTree): Promise<SearchPlan | undefined> {
+    if (!q) return undefined;
+    const words = searchWords(q);
+    return planSearch(q, await options.search.lookup(words), tree);
+  }
+
   async function resolve(query: CatalogFilterQuery): Promise<{ tree: CategoryTree } & ResolvedFilter> {
     const tree = await options.categories.tree();
-    const match = await compatibleWith(tree, query.compatibleWith);
-    return { tree, ...resolveFilter(query, tree, match) };
+    const [match, search] = await Promise.all([
+      compatibleWith(tree, query.compatibleWith),
+      planFor(query.q, tree),
+    ]);
+    const resolved = resolveFilter(query, tree, match);
+    return { tree, ...resolved, filter: { ...resolved.filter, ...(search && { search }) } };
   }
 
   /** The facets a category shows: brand, price, then its attributes in their order. */
@@ -148,7 +163,8 @@ export function createPartsService(
   return {
     /**
      * A page by number (`page`) or after a cursor, with the next page's cursor when more follow
-     * (never for a search ranked by relevance: its order has no index to enter).
+     * (by relevance too: the cursor carries the last part's score), and for a search with a word
+     * no known word begins with, what it likely meant ('Did you mean', when that finds parts).
      */
     async list(query: PartsQuery): Promise<Page<Part>> {
       const { tree, filter } = await resolve(query);
@@ -157,12 +173,14 @@ export function createPartsService(
         repo.list({ ...toOffset(query), order, cursor: query.cursor, ...filter }),
         repo.total(filter, SEARCH_COUNT_CAP),
       ]);
-      const next = last && order !== 'relevance' ? encodePartsCursor({ sort: order, ...last }) : undefined;
+      const next = last && encodePartsCursor({ sort: order, ...last });
+      const suggestion = total > 0 ? filter.search?.suggestion : undefined;
       return {
         items: items.map(toDto(tree)),
         total,
         ...(capped && { totalCapped: true }),
         ...(next && { nextCursor: next }),
+        ...(suggestion && { suggestion }),
       };
     },
 
@@ -173,7 +191,7 @@ export function createPartsService(
       const read = () => options.facets.rows(filter, specs);
       // What the rows depend on: the base (no facet's selection). The tree's definitions are the
       // category's, and a change to the tree forgets every base.
-      const base = JSON.stringify([filter.categoryIds, filter.q, filter.inStock, filter.compatibleWith]);
+      const base = JSON.stringify([filter.categoryIds, filter.search, filter.inStock, filter.compatibleWith]);
       const rows = options.facetBases ? await options.facetBases.get(base, read) : await read();
       const { total, facets } = countFacets(specs, filter, rows);
       return { total, facets: specs.map((spec, index) => toFacet(spec, facets[index] ?? { values: [] })) };

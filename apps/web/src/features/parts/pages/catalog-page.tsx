@@ -7,6 +7,7 @@ import { partsListQuery } from '../api';
 import { catalogParams } from '../catalog-params';
 import { CatalogControlsIsland } from '../components/catalog-controls';
 import { CatalogPagerIsland } from '../components/catalog-pager';
+import { DidYouMean } from '../components/did-you-mean';
 import { PagePastEnd } from '../components/page-past-end';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 
@@ -47,6 +48,7 @@ export default function CatalogPage() {
           </EmptyState>
         ) : (
           <>
+            {parts.data.suggestion && <DidYouMean suggestion={parts.data.suggestion} />}
             <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
               {catalogMessages.count(parts.data.total, Boolean(parts.data.totalCapped), q)}
             </p>
