@@ -118,7 +118,7 @@ describe('security headers', () => {
     const allowed = await ctx.http().get('/api/parts').set('Origin', 'http://allowed.example');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.example');
     expect(allowed.headers['access-control-expose-headers']).toBe(
-      'X-Total-Count,X-Total-Count-Capped,Link,X-Next-Cursor',
+      'X-Total-Count,X-Total-Count-Capped,Link,X-Next-Cursor,X-Did-You-Mean',
     );
     const other = await ctx.http().get('/api/parts').set('Origin', 'http://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { LOCK_SPACES } from '../../db/locks.js';
+import { rowsOf } from '../../db/rows.js';
 import { orderLines, orders } from '../../db/schema.js';
 
 /**
@@ -88,10 +89,6 @@ export class IdempotencyKeyTaken extends Error {
 }
 
 const IDEMPOTENCY_INDEX = 'orders_idempotency_idx';
-
-/** Both drivers answer raw SQL with the rows under `rows` (node-postgres' and PGlite's results). */
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * A row the function answered as JSON (`to_jsonb`: columns by their SQL names, timestamps as

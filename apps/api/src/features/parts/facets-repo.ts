@@ -1,6 +1,7 @@
 import type { AttributeDefinition } from '@store/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { parts } from '../../db/schema.js';
 import type { CatalogFilter } from './catalog-filter.js';
 import { baseCondition } from './filters-repo.js';
@@ -62,7 +63,7 @@ export function createFacetsRepo(db: Database) {
                   where ${baseCondition(filter)}) x
             ${groups.length > 0 ? sql`group by ${sql.join(groups, sql`, `)}` : sql``}`,
       );
-      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+      return rowsOf(result).map((row) => ({
         values: specs.map((spec, index) => {
           const value = row[`c${index}`];
           if (value === null || value === undefined) return null;

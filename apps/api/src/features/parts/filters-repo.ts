@@ -31,7 +31,7 @@ export function searchCondition({ sku, terms }: SearchPlan): SQL {
       .filter((term) => term.categoryIds.length > 0)
       .map((term) => or(matchesWords(term.tsquery), inArray(parts.categoryId, term.categoryIds))),
   );
-  return words ? (or(exactSku, words) as SQL) : exactSku;
+  return (words && or(exactSku, words)) ?? exactSku;
 }
 
 /**
@@ -80,14 +80,16 @@ export function attributeCondition(selection: AttributeSelection): SQL | undefin
 export function compatibleCondition({ partId, categoryId, values }: CompatibleWith): SQL {
   const entries = Object.entries(values);
   if (entries.length === 0) return sql`false`;
-  return and(
-    sql`${parts.id} <> ${partId}::uuid`,
-    categoryId ? sql`${parts.categoryId} is distinct from ${categoryId}::uuid` : undefined,
-    or(...entries.map(([key, value]) => holds(key, value))),
-    ...entries.map(
-      ([key, value]) => sql`(${parts.attributes} -> ${key}::text is null or ${holds(key, value)})`,
-    ),
-  ) as SQL;
+  return (
+    and(
+      sql`${parts.id} <> ${partId}::uuid`,
+      categoryId ? sql`${parts.categoryId} is distinct from ${categoryId}::uuid` : undefined,
+      or(...entries.map(([key, value]) => holds(key, value))),
+      ...entries.map(
+        ([key, value]) => sql`(${parts.attributes} -> ${key}::text is null or ${holds(key, value)})`,
+      ),
+    ) ?? sql`false`
+  );
 }
 
 /** What no facet relaxes: listed, in stock, the search, the category, the part to match. */
