@@ -94,11 +94,19 @@ describe('migration 0018', () => {
         discount_percent: 5,
         discount_cents: expect.anything(),
         total_cents: expect.anything(),
+        // Added by 0026 (decision 053): an order placed before tax keeps its total, tax 0.
+        tax_cents: expect.anything(),
+        net_cents: expect.anything(),
       },
     ]);
-    expect(lines.map((l) => [Number(l.discount_cents), Number(l.total_cents)])).toEqual([
-      [1497000, 28443000],
-    ]);
+    expect(
+      lines.map((l) => [
+        Number(l.discount_cents),
+        Number(l.total_cents),
+        Number(l.tax_cents),
+        Number(l.net_cents),
+      ]),
+    ).toEqual([[1497000, 28443000, 0, 28443000]]);
     const [after] = await run('select line_count, po_reference from orders where id = $1', [order?.id]);
     expect(after).toEqual({ line_count: 1, po_reference: null });
   });
