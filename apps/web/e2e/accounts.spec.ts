@@ -118,12 +118,16 @@ test.describe('accounts', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('dashboard-menu').getByRole('link')).toHaveText([
+      'Overview',
       'My Profile',
       'Add Product',
       'Manage Products',
+      'Categories',
+      'Import products',
       'Manage Orders',
       'Make Admin',
       'Outbox',
+      'Audit log',
     ]);
     await page.getByRole('link', { name: 'Make Admin' }).click();
     const row = page.getByTestId('user-row').filter({ hasText: customer.email });

@@ -29,7 +29,7 @@ test('an admin edits a price and sees the entry, before and after, in the audit 
   // Only this part's edits: by action, then the admin's own e-mail.
   await page.getByLabel(m.action).selectOption({ label: auditActionLabels['part.edit'] });
   await page.getByLabel(m.actor).fill(admin.email);
-  await page.getByRole('button', { name: m.apply }).click();
+  await page.getByRole('button', { name: m.apply, exact: true }).click();
   await expect(page).toHaveURL(/action=part\.edit/);
   const entry = page.getByTestId('audit-entry').filter({ hasText: part.name });
   await expect(entry).toHaveCount(1);

@@ -57,11 +57,11 @@ function NavItems() {
       </li>
       {user ? (
         <>
-          <li className="menu-disabled min-w-0 lg:ml-2">
+          <li className="menu-disabled min-w-0 xl:ml-2">
             {/* A long name is cut short (its whole text in the title, and read in full) so that
                 the bar stays one line at 1024 px (issue 20). */}
             <span
-              className="block max-w-40 truncate font-semibold text-base-content xl:max-w-56"
+              className="block max-w-16 truncate font-semibold text-base-content xl:max-w-56"
               title={user.name}
               data-testid="user-name"
             >
