@@ -20,6 +20,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { followChanges, ReadCache } from '../src/lib/read-cache/cache.js';
 import { serveCachedFirst } from '../src/lib/read-cache/fast-layer.js';
 import { openRedis } from '../src/lib/redis.js';
+import { eventually } from './eventually.js';
 import { capture, logCapture } from './log-capture.js';
 
 export const usingPostgres = process.env.TEST_DB === 'postgres';
@@ -98,7 +99,11 @@ export async function createTestApp(
       invoicesPerMinute: number;
     }>;
     /** Sign-in limits counted in this Redis, under this key prefix (unique per test). */
-    redis?: { url: string; prefix: string };
+    /**
+     * `ready`: wait until the client has connected. A test that counts across instances needs
+     * it: until then an instance counts in its own memory (lib/shared-rate-limit-store.ts).
+     */
+    redis?: { url: string; prefix: string; ready?: boolean };
     maxOpenOrders?: number;
     /** MAX_UNPAID_TOTAL in cents; unset: no practical limit (suites about other rules). */
     maxUnpaidTotalCents?: number;
@@ -149,6 +154,7 @@ export async function createTestApp(
   capture.appsCreated += 1;
   const logger = createLogger('trace', logCapture);
   const redis = options.redis && openRedis(options.redis.url, logger);
+  if (redis && options.redis?.ready) await eventually(() => redis.isReady, { what: 'Redis connected' });
   const readCache = options.readCache ? new ReadCache() : undefined;
   const invoiceCache = new InvoiceCache();
   const stopListening = readCache ? await followChanges(database, readCache) : async () => {};

@@ -39,7 +39,7 @@ async function keysUnder(keyPrefix: string) {
 // Each test makes its stores (an in-memory database each): minutes on a busy machine, not seconds.
 describe('sign-in limits shared through Redis', () => {
   it('counts sign-ins to two instances toward one limit', async () => {
-    const shared = { url: REDIS_URL, prefix: prefix() };
+    const shared = { url: REDIS_URL, prefix: prefix(), ready: true };
     const a = await store({ authRateLimit: 3, redis: shared });
     const b = await store({ authRateLimit: 3, redis: shared });
     const email = uniqueEmail();

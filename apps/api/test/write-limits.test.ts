@@ -130,7 +130,7 @@ describe('across instances, through Redis', () => {
   });
 
   it('counts one account’s reviews and renames on two instances toward one limit', async () => {
-    const shared = { url: REDIS_URL, prefix: `test:limits:${randomBytes(6).toString('hex')}:` };
+    const shared = { url: REDIS_URL, prefix: `test:limits:${randomBytes(6).toString('hex')}:`, ready: true };
     const database = await openTestDatabase();
     const limits = { reviewsPerMinute: 3, profileChangesPerHour: 2 };
     const a = await store({ database, redis: shared, accountLimits: limits });
