@@ -117,6 +117,9 @@ describe('GET /api/orders.csv', () => {
         '19.99',
         '599.70',
         '11394.30',
+        // Net and tax: an order stored without tax (as every order before migration 0026) shows 0.
+        '11394.30',
+        '0.00',
         '11394.30',
         'shipped',
         'DHL',
@@ -143,8 +146,8 @@ describe('GET /api/orders.csv', () => {
     expect(cells[4]).toBe("'+1 555 010 2030");
     expect(cells[5]).toBe(`'${evil.address}`);
     expect(cells[8]).toBe("'@SUM(1,2)");
-    expect(cells[15]).toBe("'\t=cmd|calc");
-    expect(cells[16]).toBe("'\r=1+1");
+    expect(cells[17]).toBe("'\t=cmd|calc");
+    expect(cells[18]).toBe("'\r=1+1");
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
@@ -202,10 +205,28 @@ describe('GET /api/orders.csv', () => {
       .expect(201);
     const { rows } = await download({ q: buyer.email });
     const number = placed.body.order.number;
-    expect(rows.map((r) => [r[0], r[6], r[7], r[8], r[9], r[10], r[12], r[13]])).toEqual([
+    expect(rows.map((r) => [r[0], r[6], r[7], r[8], r[9], r[10], r[12], r[15]])).toEqual([
       [number, 'PO-881', 'CSV-DISC', 'Disc', '2', '5.00', '10.00', '70.00'],
       [number, 'PO-881', 'CSV-CAL', 'Caliper', '3', '20.00', '60.00', '70.00'],
     ]);
+  });
+
+  it('writes each order’s net and tax beside its bill, on every line of it', async () => {
+    // Taxed as the placement stores it (decision 053): 20 % on 104.17 net, rounded per line.
+    const [taxed] = await ctx.db
+      .insert(orders)
+      .values(row({ email: 'vat-taxed@shop.test', totalCents: 12_500, taxCents: 2_083, taxRateBasisPoints: 2000 }))
+      .returning();
+    await ctx.db.insert(orders).values(row({ email: 'no-tax@shop.test' }));
+    const names: string[] = Object.values(orderExportColumns);
+    const at = (name: string) => names.indexOf(name);
+    const cells = (r: string[]) => [r[at('Net')], r[at('Tax')], r[at('Bill')]];
+    const { header, rows } = await download({ q: 'vat-taxed@shop.test' });
+    expect(header?.slice(at('Line total'), at('Bill') + 1)).toEqual(['Line total', 'Net', 'Tax', 'Bill']);
+    expect(rows.map((r) => [r[0], ...cells(r)])).toEqual([
+      [formatOrderNumber(taxed?.number ?? 0), '104.17', '20.83', '125.00'],
+    ]);
+    expect((await download({ q: 'no-tax@shop.test' })).rows.map(cells)).toEqual([['125.00', '0.00', '125.00']]);
   });
 
   it('is the header alone when nothing matches', async () => {

@@ -62,6 +62,9 @@ export const orderExportColumns = {
   unitPrice: 'Unit price',
   discount: 'Discount',
   lineTotal: 'Line total',
+  /** The order's amount before tax and its tax (decision 053); `Bill` is their sum, the gross. */
+  net: 'Net',
+  tax: 'Tax',
   bill: 'Bill',
   status: 'Status',
   carrier: 'Carrier',

@@ -197,7 +197,8 @@ export const lineOfOrder = (row: OrderRow): CsvLine => ({
 
 /**
  * The orders CSV, one row per line (the order's columns repeated on each): each column's header
- * and how it is read from the order and the line. `Bill` is the order's total, `Line total` the line's.
+ * and how it is read from the order and the line. `Bill` is the order's total (gross: `Net` plus
+ * `Tax`; orders placed before tax show tax 0), `Line total` the line's.
  */
 export const ORDER_CSV_COLUMNS: readonly (readonly [string, (row: OrderRow, line: CsvLine) => CsvValue])[] = [
   [column.number, (r) => formatOrderNumber(r.number)],
@@ -213,6 +214,9 @@ export const ORDER_CSV_COLUMNS: readonly (readonly [string, (row: OrderRow, line
   [column.unitPrice, (_, l) => amount(l.unitPriceCents)],
   [column.discount, (_, l) => amount(l.discountCents)],
   [column.lineTotal, (_, l) => amount(l.totalCents)],
+  // Per order, as `Bill`: the tax is rounded per line, so a line's share is not the order's (053).
+  [column.net, (r) => amount(r.totalCents - r.taxCents)],
+  [column.tax, (r) => amount(r.taxCents)],
   [column.bill, (r) => amount(r.totalCents)],
   [column.status, (r) => r.status],
   [column.carrier, (r) => r.carrier],
