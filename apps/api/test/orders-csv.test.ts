@@ -215,7 +215,9 @@ describe('GET /api/orders.csv', () => {
     // Taxed as the placement stores it (decision 053): 20 % on 104.17 net, rounded per line.
     const [taxed] = await ctx.db
       .insert(orders)
-      .values(row({ email: 'vat-taxed@shop.test', totalCents: 12_500, taxCents: 2_083, taxRateBasisPoints: 2000 }))
+      .values(
+        row({ email: 'vat-taxed@shop.test', totalCents: 12_500, taxCents: 2_083, taxRateBasisPoints: 2000 }),
+      )
       .returning();
     await ctx.db.insert(orders).values(row({ email: 'no-tax@shop.test' }));
     const names: string[] = Object.values(orderExportColumns);
@@ -226,7 +228,9 @@ describe('GET /api/orders.csv', () => {
     expect(rows.map((r) => [r[0], ...cells(r)])).toEqual([
       [formatOrderNumber(taxed?.number ?? 0), '104.17', '20.83', '125.00'],
     ]);
-    expect((await download({ q: 'no-tax@shop.test' })).rows.map(cells)).toEqual([['125.00', '0.00', '125.00']]);
+    expect((await download({ q: 'no-tax@shop.test' })).rows.map(cells)).toEqual([
+      ['125.00', '0.00', '125.00'],
+    ]);
   });
 
   it('is the header alone when nothing matches', async () => {

@@ -612,6 +612,85 @@ describe('refunds', () => {
     expect((await refundEntries(id)).map((e) => e.before)).toEqual([{ payment: 'refund-failed' }]);
   });
 
+  it('sends a payment to check back when an admin asks: once, audited, the order left as it was', async () => {
+    const id = await placeOrder((await newPart()).id, 2); // 25.00
+    const paid = standIn.pay((await pay(id)).id, { amount_total: 2499 });
+    await deliver(standIn.event(paid)).expect(200);
+    const refund = (orderId = id) => ctx.http().post(`/api/order/${orderId}/payment/refund`);
+    await refund().expect(401);
+    await refund().set(customer.auth).expect(403);
+    await refund(crypto.randomUUID()).set(admin.auth).expect(404);
+    await refund('not-an-id').set(admin.auth).expect(404);
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['needs-review']);
+    const answer = await refund().set(admin.auth).expect(200);
+    expect(answer.body).toEqual({
+      method: 'card',
+      status: 'refund-pending',
+      amount: 24.99,
+      currency: 'gbp',
+      refundedAt: null,
+    });
+    // A second click, or a second admin: nothing left to check, nothing asked twice.
+    const again = await refund().set(admin.auth).expect(409);
+    expect(again.body.message).toBe(paymentMessages.nothingToCheck);
+    await jobsSettled();
+    expect((await orderRow(id))?.status).toBe('unpaid');
+    const [payment, ...more] = await paymentsOf(id);
+    expect(more).toEqual([]);
+    expect(payment).toMatchObject({ status: 'refunded', refundRequestedBy: admin.email });
+    expect(standIn.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([
+      expect.objectContaining({ idempotencyKey: `refund-${payment?.id}` }),
+    ]);
+    // The admin's ask and Stripe's refund, both in the trail under the admin's name.
+    const trail = await ctx.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.targetId, id))
+      .orderBy(auditEntries.at, auditEntries.action);
+    expect(trail.map((e) => [e.action, e.actor, e.before, e.after])).toEqual([
+      [
+        'payment.refund-asked',
+        admin.email,
+        { payment: 'needs-review' },
+        { payment: 'refund-pending', amount: 24.99, currency: 'gbp' },
+      ],
+      [
+        'payment.refund',
+        admin.email,
+        { payment: 'refund-pending' },
+        expect.objectContaining({ payment: 'refunded', amount: 24.99 }),
+      ],
+    ]);
+    const shown = await ctx.http().get(`/api/order/${id}`).set(admin.auth).expect(200);
+    expect(shown.body.order).toMatchObject({ status: 'unpaid', payment: { status: 'refunded' } });
+    expect((await refund().set(admin.auth).expect(409)).body.message).toBe(paymentMessages.nothingToCheck);
+  });
+
+  it('answers 409 for an order with no payment to check, or one the store cannot refund', async () => {
+    const none = await placeOrder((await newPart()).id, 2);
+    const paidInFull = await placeOrder((await newPart()).id, 2);
+    await deliver(standIn.event(standIn.pay((await pay(paidInFull)).id))).expect(200);
+    for (const id of [none, paidInFull]) {
+      const res = await ctx.http().post(`/api/order/${id}/payment/refund`).set(admin.auth).expect(409);
+      expect(res.body.message).toBe(paymentMessages.nothingToCheck);
+    }
+    expect((await paymentsOf(paidInFull)).map((p) => p.status)).toEqual(['paid']);
+    // A late payment Stripe gave no payment intent for (decision 048): refunded in Stripe by hand.
+    const late = await placeOrder((await newPart()).id, 2);
+    await ctx.db.insert(payments).values({
+      orderId: late,
+      provider: 'stripe',
+      sessionId: `cs_test_no_intent_${late}`,
+      paymentIntent: null,
+      amountMinor: 2500,
+      currency: 'gbp',
+      status: 'needs-review',
+    });
+    const res = await ctx.http().post(`/api/order/${late}/payment/refund`).set(admin.auth).expect(409);
+    expect(res.body.message).toBe(paymentMessages.noPaymentIntent);
+    expect((await paymentsOf(late)).map((p) => p.status)).toEqual(['needs-review']);
+  });
+
   // Last in the file: the sweep expires every unpaid order of the database.
   it('refunds a payment that arrives after its order expired unpaid, and records it as the store’s', async () => {
     const id = await placeOrder((await newPart()).id, 2);

@@ -69,6 +69,7 @@ const answers: AnswerChecks = {
   invoices: { pdf: none },
   payments: {
     pay: by(contract.payments.pay.responses[200].schema),
+    refundToCheck: by(contract.payments.refundToCheck.responses[200].schema),
     webhook: by(contract.payments.webhook.responses[200].schema),
   },
   audit: { list: by(contract.audit.list.responses[200].schema), csv: none },

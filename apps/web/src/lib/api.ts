@@ -170,7 +170,11 @@ export const api: ApiClient = {
   },
   invoices: { pdf: file('invoices', 'pdf') },
   // The webhook is Stripe's to call; it is here because every route of the table is.
-  payments: { pay: json('payments', 'pay'), webhook: json('payments', 'webhook') },
+  payments: {
+    pay: json('payments', 'pay'),
+    refundToCheck: json('payments', 'refundToCheck'),
+    webhook: json('payments', 'webhook'),
+  },
   outbox: { list: list('outbox', 'list') },
   overview: { get: json('overview', 'get') },
   audit: { list: list('audit', 'list'), csv: file('audit', 'csv') },

@@ -1,6 +1,7 @@
 import { apiMessages } from '../messages/index.js';
 import {
   cardCheckoutSchema,
+  orderCardPaymentSchema,
   stripeEventSchema,
   stripeWebhookHeadersSchema,
   webhookReceivedSchema,
@@ -22,6 +23,20 @@ export const payments = {
         'Card payments are not set up (no Stripe keys), the order is not unpaid, it expires too soon, or its total cannot be charged exactly in the currency.',
       ),
       503: error('Stripe cannot be reached, or refused to make the session; retry after `Retry-After`.'),
+    },
+  }),
+  refundToCheck: route(routeTable.payments.refundToCheck, {
+    summary: 'Refund the order’s card payment to check (admin)',
+    description:
+      'A card payment whose amount or currency differed from the order’s (`needs-review`, decision 048) was never applied; this gives it back in full through the refund job (retried until Stripe makes it), and records who asked in the audit trail (decision 057). The order keeps its status: an unpaid order can still be paid, by card or by transfer. Answers the payment as the order now shows it (`refund-pending`).',
+    params: idParams,
+    notFound: apiMessages.orderNotFound,
+    responses: {
+      200: { description: 'The refund is queued.', schema: orderCardPaymentSchema },
+      404: notFound,
+      409: error(
+        'The order has no card payment to check (none, or it was dealt with already), or the payment has no payment intent the store can refund (refund it in Stripe’s dashboard).',
+      ),
     },
   }),
   webhook: route(routeTable.payments.webhook, {

@@ -101,6 +101,7 @@ export const routeTable = {
   }),
   payments: feature({
     pay: { method: 'post', path: '/api/order/:id/pay', access: 'signed-in' },
+    refundToCheck: { method: 'post', path: '/api/order/:id/payment/refund', access: 'admin' },
     webhook: {
       method: 'post',
       path: '/api/payments/stripe/webhook',

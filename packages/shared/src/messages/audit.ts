@@ -55,6 +55,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'order.move': 'Order status changed',
   'order.cancel': 'Order cancelled',
   'payment.refund': 'Card payment refunded',
+  'payment.refund-asked': 'Card payment to check sent back',
   'review.remove': 'Review removed',
   'user.role': 'Role changed',
   'user.credit-limit': 'Credit limit changed',

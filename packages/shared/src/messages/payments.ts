@@ -28,6 +28,14 @@ export const paymentMessages = {
   /** Who the order's history names for a card payment Stripe confirmed. */
   stripeBy: 'Stripe (card payment)',
   paymentHeading: 'Card payment',
+  /** The desk's action on a payment to check (decision 057): it is given back, in full. */
+  refundToCheck: 'Refund card payment',
+  refundToCheckQuestion: (number: string) =>
+    `Refund the card payment of order ${number} in full? The order keeps its status; an unpaid order can still be paid.`,
+  refundToCheckAsked: (number: string) => `The card payment of order ${number} is being refunded.`,
+  nothingToCheck: 'This order has no card payment to check: it may have been dealt with already.',
+  noPaymentIntent:
+    'This card payment has no payment intent the store can refund. Please refund it in Stripe’s dashboard.',
   states: {
     paid: 'Paid by card',
     'needs-review': 'Card payment to check: its amount or currency differs from the order’s',

@@ -18,6 +18,7 @@ export const auditActions = [
   'order.move',
   'order.cancel',
   'payment.refund',
+  'payment.refund-asked',
   'review.remove',
   'user.role',
   'user.credit-limit',

@@ -19,6 +19,11 @@ export const paymentsHandlers = (
       limits: writeLimits,
       handle: ({ user, params, origin }) => service.pay(user, params.id, origin),
     },
+    // Admins only (the route's access): a payment to check is given back (decision 057).
+    refundToCheck: {
+      changes: [],
+      handle: ({ user, params }) => service.refundToCheck(user, params.id),
+    },
     // Public, as Stripe calls it: the signature over the raw body is the only credential.
     webhook: {
       changes: [],

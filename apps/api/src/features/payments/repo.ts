@@ -47,6 +47,17 @@ export interface MadeRefund {
   was: PaymentStatus;
 }
 
+/** The order's payments to check that an admin sent back (decision 057), as they were moved. */
+export type RefundToCheck =
+  | { kind: 'no-order' }
+  | { kind: 'nothing-to-check' }
+  | { kind: 'no-payment-intent' }
+  | {
+      kind: 'asked';
+      order: { id: string; number: number };
+      payments: { id: string; amountMinor: number; currency: string }[];
+    };
+
 /** Who the order's history names for a payment the provider confirmed (decision 048). */
 export const PROVIDER_BY = 'stripe';
 
@@ -235,6 +246,40 @@ export function createPaymentsRepo(db: Database, jobs: JobQueue) {
         if (!moved) return false;
         await also(tx, { ...moved, was: was.status });
         return true;
+      });
+    },
+
+    /**
+     * The order's payments to check (`needs-review`) marked for their refund, asked by `by`, the
+     * refund job enqueued with each and `also` (the audit entries) in the same transaction. Only
+     * a payment still to check moves: of two admins at once, the second finds nothing (409).
+     */
+    async refundToCheck(
+      orderId: string,
+      by: string,
+      also: (tx: Database, asked: Extract<RefundToCheck, { kind: 'asked' }>) => Promise<void>,
+    ): Promise<RefundToCheck> {
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select({ id: orders.id, number: orders.number })
+          .from(orders)
+          .where(eq(orders.id, orderId));
+        if (!order) return { kind: 'no-order' };
+        const toCheck = and(eq(payments.orderId, orderId), eq(payments.status, 'needs-review'));
+        const moved = await tx
+          .update(payments)
+          .set({ status: 'refund-pending', refundRequestedBy: by, refundError: null, updatedAt: sql`now()` })
+          // Without a payment intent there is nothing Stripe can refund through the API.
+          .where(and(toCheck, isNotNull(payments.paymentIntent)))
+          .returning({ id: payments.id, amountMinor: payments.amountMinor, currency: payments.currency });
+        if (moved.length === 0) {
+          const [left] = await tx.select({ id: payments.id }).from(payments).where(toCheck).limit(1);
+          return { kind: left ? 'no-payment-intent' : 'nothing-to-check' };
+        }
+        for (const { id } of moved) await jobs.enqueue(tx, 'payment-refund', { paymentId: id });
+        const asked = { kind: 'asked' as const, order, payments: moved };
+        await also(tx, asked);
+        return asked;
       });
     },
 

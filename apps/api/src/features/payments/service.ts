@@ -1,4 +1,11 @@
-import { apiMessages, type CardCheckout, formatOrderNumber, idSchema, paymentMessages } from '@store/shared';
+import {
+  apiMessages,
+  type CardCheckout,
+  formatOrderNumber,
+  idSchema,
+  type OrderCardPayment,
+  paymentMessages,
+} from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, Invalid, NotFound, Unavailable } from '../../lib/domain-errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -178,6 +185,42 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
         return true;
       });
       return { received: true, duplicate: !claimed };
+    },
+
+    /**
+     * An admin's answer to a payment to check (decision 057): given back in full through the
+     * refund job, which names the admin in its own audit entry once Stripe made it. The order
+     * keeps its status (the payment was never applied to it).
+     */
+    async refundToCheck(admin: Caller, orderId: string): Promise<OrderCardPayment> {
+      const asked = await repo.refundToCheck(orderId, admin.email, (tx, { order, payments }) =>
+        settings.audit.recordMany(
+          tx,
+          payments.map((payment) => ({
+            actor: admin.email,
+            action: 'payment.refund-asked' as const,
+            target: { type: 'order' as const, id: order.id, label: formatOrderNumber(order.number) },
+            before: { payment: 'needs-review' },
+            after: {
+              payment: 'refund-pending',
+              amount: fromMinorUnits(payment.amountMinor, payment.currency),
+              currency: payment.currency,
+            },
+          })),
+        ),
+      );
+      if (asked.kind === 'no-order') throw new NotFound(apiMessages.orderNotFound);
+      if (asked.kind === 'nothing-to-check') throw new Conflict(paymentMessages.nothingToCheck);
+      if (asked.kind === 'no-payment-intent') throw new Conflict(paymentMessages.noPaymentIntent);
+      const [first] = asked.payments;
+      if (!first) throw new Error('A refund was asked for no payment');
+      return {
+        method: 'card',
+        status: 'refund-pending',
+        amount: fromMinorUnits(first.amountMinor, first.currency),
+        currency: first.currency,
+        refundedAt: null,
+      };
     },
 
     /**

@@ -95,6 +95,9 @@ export const cancelOrder = (id: string) => api.orders.cancel({ params: { id } })
 /** 'Pay by card' (issue 25): the Stripe Checkout page to send the customer to. */
 export const payByCard = (id: string) => api.payments.pay({ params: { id } });
 
+/** The desk: a card payment to check is given back in full (decision 057). */
+export const refundCardPaymentToCheck = (id: string) => api.payments.refundToCheck({ params: { id } });
+
 /**
  * How often the Payment page asks again while a card payment is being confirmed (the customer
  * came back from Stripe before its event reached the store): 1 s, doubling, at most 15 s apart.

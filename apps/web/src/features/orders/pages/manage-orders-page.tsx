@@ -25,6 +25,7 @@ import { useSessionUser } from '../../../lib/session';
 import { fetchOrdersCsv, manageOrdersQuery, ORDERS_PAGE_SIZE } from '../api';
 import { CardPaymentNote } from '../components/card-payment';
 import { OrderActions } from '../components/order-actions';
+import { RefundToCheck } from '../components/refund-to-check';
 import { StatusBadge } from '../components/status-badge';
 import { useOrderMoves } from '../components/use-order-moves';
 import { moveTo } from '../order-moves';
@@ -210,7 +211,14 @@ export default function ManageOrdersPage() {
                     )}
                   </td>
                   <td>
-                    <OrderActions order={order} busy={moves.busy} onMove={(move) => moves.ask(order, move)} />
+                    <div className="flex flex-col gap-2">
+                      <OrderActions
+                        order={order}
+                        busy={moves.busy}
+                        onMove={(move) => moves.ask(order, move)}
+                      />
+                      <RefundToCheck order={order} />
+                    </div>
                   </td>
                 </tr>
               ))}
