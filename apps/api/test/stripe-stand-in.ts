@@ -11,7 +11,8 @@ import Stripe from 'stripe';
  * signed with the official SDK's `webhooks.generateTestHeaderString`, as Stripe signs it.
  *
  * Also run as a process for the browser tests (stripe-stand-in-main.ts), where `POST
- * /_stand-in/sessions/:id/deliver` pays a session and delivers its signed event to the store.
+ * /_stand-in/sessions/:id/deliver` pays a session (at `amountTotal` when given) and delivers its
+ * signed event to the store.
  */
 
 export interface RecordedRequest {
@@ -187,11 +188,16 @@ export async function startStripeStandIn(options: { webhookSecret: string; port?
     }
     const deliver = /^\/_stand-in\/sessions\/([\w]+)\/deliver$/.exec(url.pathname);
     if (req.method === 'POST' && deliver?.[1]) {
-      // The browser tests' hook: pay the session and deliver its signed event to the store.
-      const { webhookUrl } = JSON.parse(raw || '{}') as { webhookUrl?: string };
+      // The browser tests' hook: pay the session and deliver its signed event to the store;
+      // `amountTotal` pays another amount than the session's (a payment for an admin to check).
+      const { webhookUrl, amountTotal } = JSON.parse(raw || '{}') as {
+        webhookUrl?: string;
+        amountTotal?: number;
+      };
       const session = sessions.get(deliver[1]);
       if (!session || !webhookUrl) return send(404, { error: 'no such session, or no webhookUrl' });
-      const answer = await standIn.deliver(webhookUrl, standIn.event(standIn.pay(session.id)));
+      const paid = standIn.pay(session.id, amountTotal === undefined ? {} : { amount_total: amountTotal });
+      const answer = await standIn.deliver(webhookUrl, standIn.event(paid));
       return send(200, { status: answer.status, session: session.id });
     }
     if (req.method !== 'POST' || !url.pathname.startsWith('/v1/'))

@@ -23,9 +23,12 @@ interface IdentityAnswer {
   error?: { message: string };
 }
 
-/** Calls the emulator through the store, as the Firebase SDK in the browser does. */
-async function identity(call: string, body: object): Promise<IdentityAnswer> {
-  const res = await fetch(`${E2E_BASE_URL}/identitytoolkit.googleapis.com/v1/accounts:${call}?key=e2e`, {
+/**
+ * Calls the emulator through the store, as the Firebase SDK in the browser does. `store`: the
+ * store's origin, the taxed one's for tax.spec.ts (playwright.config), else the first's.
+ */
+async function identity(call: string, body: object, store = E2E_BASE_URL): Promise<IdentityAnswer> {
+  const res = await fetch(`${store}/identitytoolkit.googleapis.com/v1/accounts:${call}?key=e2e`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...body, returnSecureToken: true }),
@@ -36,8 +39,13 @@ async function identity(call: string, body: object): Promise<IdentityAnswer> {
 }
 
 /** Our API's token for a Firebase ID token, as the web app's startSession() gets it. */
-async function exchange(email: string, name: string, idToken: string): Promise<Account> {
-  const res = await fetch(`${E2E_BASE_URL}/api/user/${encodeURIComponent(email)}`, {
+async function exchange(
+  email: string,
+  name: string,
+  idToken: string,
+  store = E2E_BASE_URL,
+): Promise<Account> {
+  const res = await fetch(`${store}/api/user/${encodeURIComponent(email)}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
@@ -47,16 +55,16 @@ async function exchange(email: string, name: string, idToken: string): Promise<A
   return { email, name, token };
 }
 
-async function signInWithPassword(email: string): Promise<string> {
-  const answer = await identity('signInWithPassword', { email, password: PASSWORD });
+async function signInWithPassword(email: string, store = E2E_BASE_URL): Promise<string> {
+  const answer = await identity('signInWithPassword', { email, password: PASSWORD }, store);
   if (answer.error) throw new Error(`signing ${email} in: ${answer.error.message}`);
   return answer.idToken;
 }
 
 /** A new account (or, after a worker restart, the one it made before) and its ID token. */
-async function signUp(email: string, name: string): Promise<string> {
-  const answer = await identity('signUp', { email, password: PASSWORD, displayName: name });
-  if (answer.error?.message === 'EMAIL_EXISTS') return signInWithPassword(email);
+async function signUp(email: string, name: string, store = E2E_BASE_URL): Promise<string> {
+  const answer = await identity('signUp', { email, password: PASSWORD, displayName: name }, store);
+  if (answer.error?.message === 'EMAIL_EXISTS') return signInWithPassword(email, store);
   if (answer.error) throw new Error(`signing ${email} up: ${answer.error.message}`);
   return answer.idToken;
 }
@@ -81,9 +89,10 @@ async function verify(email: string, idToken: string) {
 export async function createCustomer(
   name: string,
   label = name.split(' ')[0]?.toLowerCase() ?? 'customer',
+  store = E2E_BASE_URL,
 ): Promise<Account> {
   const email = uniqueEmail(label);
-  return exchange(email, name, await signUp(email, name));
+  return exchange(email, name, await signUp(email, name, store), store);
 }
 
 /** An account at a given address (unverified), signed up and known to our store. */
