@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orders, parts, payments } from '../../src/db/schema.js';
+import { auditEntries, orders, parts, payments } from '../../src/db/schema.js';
 import type { JobName } from '../../src/jobs/queue.js';
 import { accountWithToken } from '../accounts.js';
 import { createTestApp, partRow } from '../helpers.js';
@@ -106,4 +106,51 @@ it('keeps each order and its payment in agreement when the event and the cancel 
     .from(parts)
     .where(eq(parts.id, part?.id ?? ''));
   expect(after?.availableQuantity).toBe(1000 - rows.filter((o) => o.status === 'paid').length);
+});
+
+it('refunds a payment to check once when admins ask for it at the same moment (decision 057)', async () => {
+  const customer = await accountWithToken(ctx);
+  const admin = await accountWithToken(ctx, 'admin');
+  const [part] = await ctx.db
+    .insert(parts)
+    .values(partRow({ priceCents: 500, minOrderQuantity: 1, availableQuantity: 1000 }))
+    .returning();
+  const ids: string[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const placed = await ctx
+      .http()
+      .post('/api/order')
+      .set(customer.auth)
+      .send({ partId: part?.id, productQuantity: 1, phone: '+44 117 496 0000', address: '7 Quay Street' })
+      .expect(201);
+    const id: string = placed.body.insertedId;
+    const paying = await ctx.http().post(`/api/order/${id}/pay`).set(customer.auth).expect(200);
+    const session = [...standIn.sessions.values()].find((s) => s.url === paying.body.url);
+    if (!session) throw new Error('no session');
+    // A penny short: kept for an admin to check.
+    const { payload, header } = standIn.sign(standIn.event(standIn.pay(session.id, { amount_total: 499 })));
+    await ctx
+      .http()
+      .post('/api/payments/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', header)
+      .send(payload)
+      .expect(200);
+    ids.push(id);
+  }
+  const jobsBefore = refundJobs.length;
+  const ask = (id: string) => ctx.http().post(`/api/order/${id}/payment/refund`).set(admin.auth);
+  const answers = await Promise.all(ids.map((id) => Promise.all([ask(id), ask(id), ask(id)])));
+  for (const statuses of answers.map((three) => three.map((a) => a.status).sort()))
+    expect(statuses).toEqual([200, 409, 409]);
+  const paymentRows = await ctx.db.select().from(payments).where(inArray(payments.orderId, ids));
+  expect(paymentRows.map((p) => p.status)).toEqual(ids.map(() => 'refund-pending'));
+  expect(refundJobs.slice(jobsBefore).sort()).toEqual(paymentRows.map((p) => p.id).sort());
+  const asked = await ctx.db
+    .select()
+    .from(auditEntries)
+    .where(and(inArray(auditEntries.targetId, ids), eq(auditEntries.action, 'payment.refund-asked')));
+  expect(asked.map((e) => e.targetId).sort()).toEqual([...ids].sort());
+  const unpaid = await ctx.db.select().from(orders).where(inArray(orders.id, ids));
+  expect(unpaid.map((o) => o.status)).toEqual(ids.map(() => 'unpaid'));
 });
