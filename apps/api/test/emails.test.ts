@@ -43,8 +43,11 @@ let runner: StartedJobs | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-data-'));
 const outboxDir = path.join(dataDir, 'outbox');
 
+/** While set, every statement the file's database runs is written down here. */
+let statements: string[] | undefined;
+
 beforeAll(async () => {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ logQuery: (query) => statements?.push(query) });
   const jobs: JobQueue = {
     enqueue: (tx, name, data) => {
       if (!runner) throw new Error('no job queue is running');
@@ -480,6 +483,69 @@ describe('the outbox, without SMTP_URL', () => {
     } finally {
       rmSync(again, { recursive: true, force: true });
     }
+  });
+
+  it('writes a batch of jobs in three statements whatever its size, each e-mail once (decision 054)', async () => {
+    const placed = [];
+    for (let n = 0; n < 4; n += 1) placed.push(await place(customer, partId, 1));
+    await jobsFinished();
+    // Payments recorded without their jobs: the batch below is the only one for them.
+    const moves = createOrderMoves(createOrdersRepo(ctx.db, noJobs));
+    const events: string[] = [];
+    for (const order of placed) {
+      await moves.move(order._id, { from: ['unpaid'], to: 'paid', by: admin.email });
+      const [event] = (await createOrdersRepo(ctx.db, noJobs).events(order._id)).slice(-1);
+      events.push(event?.id as string);
+    }
+    const job = createOrderEventJob({
+      orders: moves,
+      sentEmails: createSentEmailsRepo(ctx.db),
+      mailer: createMailer({
+        smtpUrl: undefined,
+        from: 'Parts Depot <orders@partsdepot.example>',
+        outboxDir,
+      }),
+      settings: {
+        notify: [DESK],
+        seller: { name: 'Parts Depot Ltd', address: '1 Foundry Lane' },
+        paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
+        unpaidOrderTtlMs: 0,
+      },
+      logger: createLogger('trace', logCapture),
+    });
+    // The four, and the first again (a job sent twice): each e-mail is written once.
+    const batch = [...events, events[0] as string].map((eventId, n) => ({
+      id: `job-${n}`,
+      lastAttempt: false,
+      data: { eventId },
+    }));
+    const paidFiles = async () =>
+      (await outbox(admin, '?limit=100')).body.filter((e: { subject: string }) =>
+        e.subject.startsWith('Payment received'),
+      );
+    const countStatements = async (run: () => Promise<unknown>) => {
+      statements = [];
+      try {
+        await run();
+        return statements.length;
+      } finally {
+        statements = undefined;
+      }
+    };
+    let failed: string[] = [];
+    // The entries, which of their e-mails are written already, and the marks of those written now.
+    expect(await countStatements(async () => (failed = await job.batch(batch)))).toBe(3);
+    expect(failed).toEqual([]);
+    const written = await paidFiles();
+    expect(written.map((e: { subject: string }) => e.subject).sort()).toEqual(
+      placed.map((order) => `Payment received for your order ${order.number}`).sort(),
+    );
+    const marked = await ctx.db.select().from(sentEmails);
+    for (const eventId of events)
+      expect(marked.filter((row) => row.key.startsWith(`${eventId}:`) && row.delivered)).toHaveLength(1);
+    // Run again (a retry): all written already, so nothing is written or marked.
+    expect(await countStatements(() => job.batch(batch))).toBe(2);
+    expect(await paidFiles()).toHaveLength(4);
   });
 
   it('is for admins only', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { type StartedBoss, startPgBoss } from '../src/jobs/pg-boss-queue.js';
 import { createLogger } from '../src/lib/logger.js';
+import { eventually } from './eventually.js';
 import { openTestDatabase } from './helpers.js';
 import { capturedLines, logCapture } from './log-capture.js';
 
@@ -13,6 +14,8 @@ let database: DatabaseHandle;
 let started: StartedBoss;
 /** While set, every statement pg-boss runs through the store's connection fails (a database away). */
 let away = false;
+/** A queue of this file's own, for the worker that finds more jobs waiting than a batch. */
+const BACKLOG = 'backlog-test';
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -21,7 +24,7 @@ beforeAll(async () => {
       away ? Promise.reject(new Error('Connection terminated')) : database.executeSql(text, values),
     exclusively: database.exclusively,
   };
-  started = await startPgBoss(flaky, ['order-event'], createLogger('trace', logCapture));
+  started = await startPgBoss(flaky, ['order-event', BACKLOG], createLogger('trace', logCapture));
 });
 afterAll(async () => {
   await started?.stop(1_000);
@@ -79,5 +82,24 @@ describe('marking jobs finished while the database is away', () => {
       .slice(before)
       .filter((line) => line.includes('could not mark finished jobs'));
     expect(warnings).toHaveLength(2);
+  });
+});
+
+describe('a worker with more jobs waiting than a batch', () => {
+  it('fetches the next batch at once, not after its polling interval (decision 054)', async () => {
+    for (let n = 0; n < 7; n += 1) await started.boss.send(BACKLOG, { n });
+    const handled: number[] = [];
+    await started.work<{ n: number }>({
+      name: BACKLOG,
+      batchSize: 2,
+      // Two minutes: waiting it out even once between batches would fail the test.
+      pollMs: 120_000,
+      handle: async ({ n }) => {
+        handled.push(n);
+      },
+    });
+    // Batches of 2, 2, 2 and 1: the first three full, so each is followed by a fetch at once.
+    await eventually(() => handled.length === 7, { what: 'all seven jobs handled', timeout: 30_000 });
+    expect(handled.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 });

@@ -4,6 +4,8 @@ import { endGroup, exited, spawnBenchScript } from '../read-path/processes.js';
 
 export interface InsertLimit {
   base: string;
+  /** The server's node process (its CPU time is read per insert). */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -45,5 +47,5 @@ export async function startInsertLimit(
     await stop();
     throw error;
   });
-  return { base: `http://127.0.0.1:${port}`, stop };
+  return { base: `http://127.0.0.1:${port}`, pid, stop };
 }

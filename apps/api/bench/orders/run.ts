@@ -41,10 +41,11 @@ export async function benchOrders(settings: BenchSettings): Promise<OrderBench> 
     const job = { seconds: settings.seconds, warmupSeconds: settings.warmupSeconds };
     const results: OrderResult[] = [];
     for (const route of routes) {
-      const onStore = await measure({ ...job, route, base: store.base });
+      const onStore = await measure({ ...job, route, base: store.base, cpuPid: store.pid });
       console.log(
         `  ${route.label}: ${Math.round(onStore.rps)} orders/s, p99 ${onStore.p99.toFixed(2)} ms, ` +
-          `${onStore.non2xx} non-2xx ${JSON.stringify(onStore.statuses)}`,
+          `${onStore.non2xx} non-2xx ${JSON.stringify(onStore.statuses)}, ` +
+          `store CPU ${onStore.cpuMsPerRequest?.toFixed(3) ?? '?'} ms/order`,
       );
       results.push({ route, store: onStore });
     }
@@ -52,8 +53,11 @@ export async function benchOrders(settings: BenchSettings): Promise<OrderBench> 
     const limitServer = await startInsertLimit(database.url, connections, (text) => sql.executeSql(text));
     const [first] = routes;
     if (!first) throw new Error('no order case chosen');
-    const limit = await measure({ ...job, route: first, base: limitServer.base });
-    console.log(`  limit: ${Math.round(limit.rps)} inserts/s, p99 ${limit.p99.toFixed(2)} ms`);
+    const limit = await measure({ ...job, route: first, base: limitServer.base, cpuPid: limitServer.pid });
+    console.log(
+      `  limit: ${Math.round(limit.rps)} inserts/s, p99 ${limit.p99.toFixed(2)} ms, ` +
+        `CPU ${limit.cpuMsPerRequest?.toFixed(3) ?? '?'} ms/insert`,
+    );
     await limitServer.stop();
     return { limit, results };
   } finally {

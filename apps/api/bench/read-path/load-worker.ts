@@ -5,6 +5,7 @@
  * JSON line (load.ts starts it).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { orderHeaders, type Route } from './routes.js';
 
@@ -13,6 +14,8 @@ export interface LoadJob {
   route: Route;
   seconds: number;
   warmupSeconds: number;
+  /** The target's process: its CPU time over the measured run is reported per request. */
+  cpuPid?: number;
 }
 
 export interface LoadSummary {
@@ -29,6 +32,11 @@ export interface LoadSummary {
   errors: number;
   non2xx: number;
   statuses: Record<string, number>;
+  /**
+   * The target process's CPU time (user + system, from /proc) over the measured run, divided by
+   * the requests answered: what one request costs whatever else loads the machine.
+   */
+  cpuMsPerRequest?: number;
 }
 
 async function readStdin(): Promise<string> {
@@ -112,12 +120,29 @@ async function settle(job: LoadJob) {
   await res.arrayBuffer();
 }
 
+/** utime + stime of a process, in milliseconds (Linux's /proc; undefined elsewhere). */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Clock ticks are 1/100 s on Linux (USER_HZ).
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const job = JSON.parse(await readStdin()) as LoadJob;
 if (job.warmupSeconds > 0) {
   await run(job, job.warmupSeconds);
   await settle(job);
 }
+const cpuBefore = cpuMs(job.cpuPid);
 const { result, latencies } = await run(job, job.seconds);
+const cpuAfter = cpuMs(job.cpuPid);
 const statuses = Object.fromEntries(
   Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [status, stat.count ?? 0]),
 );
@@ -129,5 +154,8 @@ const summary: LoadSummary = {
   errors: result.errors,
   non2xx: result.non2xx,
   statuses,
+  ...(cpuBefore !== undefined &&
+    cpuAfter !== undefined &&
+    result.requests.total > 0 && { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }),
 };
 console.log(JSON.stringify(summary));

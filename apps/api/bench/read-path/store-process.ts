@@ -39,7 +39,12 @@ export async function startStore(options: {
   const port = await freePort();
   // BENCH_STORE_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of the store under load.
   const nodeArgs = process.env.BENCH_STORE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawnGroup(process.execPath, [...nodeArgs, path.join(apiRoot, 'dist/server.js')], {
+  // BENCH_STORE_BUNDLE, e.g. apps/api/dist-before/server.js: another build of the store (a copy of
+  // dist/ made before a change, kept under apps/api), to compare two builds under the same load.
+  const bundle = process.env.BENCH_STORE_BUNDLE
+    ? path.resolve(process.env.BENCH_STORE_BUNDLE)
+    : path.join(apiRoot, 'dist/server.js');
+  const child = spawnGroup(process.execPath, [...nodeArgs, bundle], {
     cwd: apiRoot,
     stdio: ['ignore', log, log],
     env: {
@@ -74,7 +79,13 @@ export async function startStore(options: {
   };
   const stop = atCleanup(`stop the store (pid ${pid})`, async () => {
     readEmulatorGroup();
-    if (child.exitCode === null && child.signalCode === null) {
+    // Gone before it was told to stop: its last words say why (the log goes with the run's folder).
+    if (child.exitCode !== null || child.signalCode !== null)
+      console.error(
+        `the store ended on its own (exit code ${child.exitCode}, signal ${child.signalCode}):\n` +
+          readFileSync(logFile, 'utf8').slice(-4000),
+      );
+    else {
       child.kill('SIGTERM');
       const timer = new Promise<'late'>((resolve) =>
         setTimeout(() => resolve('late'), STOP_GRACE_MS).unref(),

@@ -28,7 +28,7 @@ export interface JobsSettings extends Omit<OrderEmailSettings, 'notify'> {
 }
 
 /** What the workers ask of the orders: the e-mails' facts, and the expiry of unpaid orders. */
-export type OrdersForJobs = Pick<OrdersService, 'eventForEmails' | 'expireUnpaid'>;
+export type OrdersForJobs = Pick<OrdersService, 'eventForEmails' | 'eventsForEmails' | 'expireUnpaid'>;
 
 /** What the refund worker asks of the payments. */
 export type PaymentsForJobs = Pick<PaymentsService, 'refund'>;
@@ -47,6 +47,12 @@ export interface StartedJobs {
 
 /** Order e-mails fetched at once by one worker; each is sent, or retried, on its own. */
 const EMAIL_BATCH = 10;
+/**
+ * With the outbox: a batch costs three statements and its files are written side by side, so a
+ * larger one keeps up with a rush of orders (decision 054). SMTP keeps EMAIL_BATCH: its e-mails
+ * go one at a time, and the batch's last must still start well within the job timeout.
+ */
+const OUTBOX_BATCH = 50;
 /** Card refunds fetched at once: each is one call to Stripe. */
 const REFUND_BATCH = 5;
 const QUEUES = ['order-event', 'payment-refund', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE];
@@ -71,17 +77,19 @@ export async function startJobs(
     async work({ orders, payments }) {
       if (mailer) throw new Error('The job workers are already started');
       mailer = createMailer(settings.mail);
+      const orderEvent = createOrderEventJob({
+        orders,
+        sentEmails: createSentEmailsRepo(database.db),
+        mailer,
+        settings: { ...settings, notify: settings.mail.notify },
+        logger,
+      });
       await boss.work<JobPayloads['order-event']>({
         name: 'order-event',
-        batchSize: EMAIL_BATCH,
+        batchSize: mailer.repeatSafe ? OUTBOX_BATCH : EMAIL_BATCH,
         pollMs: settings.pollMs ?? 1_000,
-        handle: createOrderEventJob({
-          orders,
-          sentEmails: createSentEmailsRepo(database.db),
-          mailer,
-          settings: { ...settings, notify: settings.mail.notify },
-          logger,
-        }),
+        handle: orderEvent,
+        handleBatch: orderEvent.batch,
       });
       // Card refunds (features/payments): a failure is thrown, and pg-boss retries it (RETRY).
       if (payments) {

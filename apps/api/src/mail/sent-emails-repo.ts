@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sentEmails } from '../db/schema.js';
 
@@ -21,6 +21,25 @@ export function createSentEmailsRepo(db: Database) {
 
   return {
     delivered,
+
+    /** Which of `keys` are delivered, in one statement (a batch of jobs' e-mails). */
+    async deliveredAmong(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: sentEmails.key })
+        .from(sentEmails)
+        .where(and(inArray(sentEmails.key, keys), eq(sentEmails.delivered, true)));
+      return new Set(rows.map((row) => row.key));
+    },
+
+    /** Records e-mails as delivered (after their outbox files were written), in one statement. */
+    async markAllDelivered(keys: string[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db
+        .insert(sentEmails)
+        .values([...new Set(keys)].map((key) => ({ key, delivered: true })))
+        .onConflictDoUpdate({ target: sentEmails.key, set: { delivered: true } });
+    },
 
     /** Records an e-mail as delivered (after its outbox file was written); again is harmless. */
     async markDelivered(key: string): Promise<void> {

@@ -38,12 +38,16 @@ function dataDirOf(pid: number): string | undefined {
   }
 }
 
-/** Its runner is gone when no process above it is a test runner (vitest, Playwright). */
+/**
+ * Its runner is gone when no process above it is a test runner (vitest, Playwright) or the bench
+ * (`npm run bench`, whose stores' DATA_DIR is under the temp folder too: a test run beside a bench
+ * used to kill the bench's store in the middle of a measurement).
+ */
 function orphaned(store: ProcessInfo): boolean {
   for (let pid = store.ppid, depth = 0; pid > 1 && depth < 32; depth += 1) {
     const ancestor = read(pid);
     if (!ancestor) return true;
-    if (/vitest|playwright/.test(ancestor.cmdline)) return false;
+    if (/vitest|playwright|bench\/read-path\/main\.ts/.test(ancestor.cmdline)) return false;
     pid = ancestor.ppid;
   }
   return true;

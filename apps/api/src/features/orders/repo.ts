@@ -15,6 +15,13 @@ import {
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+/** A history entry as the e-mail worker reads it: with its order, lines and the order's first entry. */
+export interface FoundEvent {
+  event: OrderEventRow;
+  order: OrderRow;
+  lines: OrderLineRow[];
+  firstEventId: string;
+}
 export type { AskedLine, LinePart, Placement, PlacementRequest, PlacementRules } from './placement-repo.js';
 export { IdempotencyKeyTaken } from './placement-repo.js';
 /** What an order shows of its card payments (features/payments writes them). */
@@ -225,6 +232,35 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
     return { items, total: totals?.total ?? 0 };
   };
 
+  /**
+   * History entries by id, each with its order, its lines and the order's first entry, in one
+   * statement however many (the e-mail worker's batch); ids not found are not in the map.
+   */
+  async function findEvents(eventIds: string[]): Promise<Map<string, FoundEvent>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        event: orderEvents,
+        order: orders,
+        lines: sql<Record<string, unknown>[]>`(
+          select coalesce(jsonb_agg(to_jsonb(l) order by l.position), '[]'::jsonb)
+          from ${orderLines} l where l.order_id = ${orders.id})`,
+        firstEventId: sql<string>`(
+          select f.id from ${orderEvents} f where f.order_id = ${orders.id}
+          order by f.at, f.id limit 1)`,
+      })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(inArray(orderEvents.id, [...new Set(eventIds)]));
+    return new Map(
+      rows.map((row) => {
+        const lines = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
+        const found = { ...row, lines: linesFromJson(lines), firstEventId: String(row.firstEventId) };
+        return [row.event.id, found];
+      }),
+    );
+  }
+
   return {
     /**
      * Runs `work` in one transaction with the row operations of OrdersTransaction, and the
@@ -326,25 +362,10 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
     ): Promise<
       { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; firstEventId: string } | undefined
     > {
-      const [row] = await db
-        .select({
-          event: orderEvents,
-          order: orders,
-          lines: sql<Record<string, unknown>[]>`(
-            select coalesce(jsonb_agg(to_jsonb(l) order by l.position), '[]'::jsonb)
-            from ${orderLines} l where l.order_id = ${orders.id})`,
-          firstEventId: sql<string>`(
-            select f.id from ${orderEvents} f where f.order_id = ${orders.id}
-            order by f.at, f.id limit 1)`,
-        })
-        .from(orderEvents)
-        .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-        .where(eq(orderEvents.id, eventId))
-        .limit(1);
-      if (!row) return undefined;
-      const lines = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
-      return { ...row, lines: linesFromJson(lines), firstEventId: String(row.firstEventId) };
+      return (await findEvents([eventId])).get(eventId);
     },
+
+    findEvents,
 
     /** A customer's orders, newest first; every status unless one is asked for. */
     listForCustomer: (

@@ -36,7 +36,7 @@ import {
 } from './dto.js';
 import { createPlacement } from './placement.js';
 import { record } from './record.js';
-import type { OrderEventRow, OrderLineRow, OrderRow, OrdersRepo } from './repo.js';
+import type { FoundEvent, OrderEventRow, OrderLineRow, OrderRow, OrdersRepo } from './repo.js';
 
 /** Orders the CSV export reads at a time: memory stays bounded however many there are. */
 export const CSV_BATCH_SIZE = 500;
@@ -133,21 +133,37 @@ export function createOrderMoves(
      * One history entry with its order, for the e-mail worker. `placement`: the entry is the
      * order's first (an `unpaid` entry is otherwise an admin undoing a payment).
      */
-    async eventForEmails(
-      eventId: string,
-    ): Promise<
-      { event: OrderEventRow; order: OrderRow; lines: OrderLineRow[]; placement: boolean } | undefined
-    > {
+    async eventForEmails(eventId: string): Promise<EventForEmails | undefined> {
       // The entry, its order, the lines and the order's first entry in one statement.
       const found = await orders.findEvent(eventId);
-      if (!found) return undefined;
-      const { event, order, lines, firstEventId } = found;
-      return { event, order, lines, placement: event.status === 'unpaid' && firstEventId === eventId };
+      return found && emailFacts(found);
+    },
+
+    /** `eventForEmails` for a batch of entries, in one statement; those not found are left out. */
+    async eventsForEmails(eventIds: string[]): Promise<Map<string, EventForEmails>> {
+      const found = await orders.findEvents(eventIds);
+      return new Map([...found].map(([id, one]) => [id, emailFacts(one)]));
     },
   };
 }
 
 export type OrderMoves = ReturnType<typeof createOrderMoves>;
+
+/** What an order e-mail is written from. `placement`: the entry is the order's first. */
+export interface EventForEmails {
+  event: OrderEventRow;
+  order: OrderRow;
+  lines: OrderLineRow[];
+  placement: boolean;
+}
+
+/** An `unpaid` entry is the placement only when it is the order's first (else an admin undid a payment). */
+const emailFacts = ({ event, order, lines, firstEventId }: FoundEvent): EventForEmails => ({
+  event,
+  order,
+  lines,
+  placement: event.status === 'unpaid' && firstEventId === event.id,
+});
 
 type Shipping = Pick<OrderRow, 'status' | 'carrier' | 'trackingNumber'>;
 
@@ -207,6 +223,7 @@ export function createOrdersService(deps: {
   return {
     expireUnpaid: moves.expireUnpaid,
     eventForEmails: moves.eventForEmails,
+    eventsForEmails: moves.eventsForEmails,
 
     /** The phone and address of the customer's newest order, if any (checkout's fallback). */
     lastContact: (email: string) => orders.lastContact(email),
