@@ -5,6 +5,7 @@ import {
   MAX_ORDER_LINES,
   checkoutMessages as m,
   type RefusedLine,
+  type MoneyPattern,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, LinesRefused, LinesShort, Unprocessable } from '../../lib/domain-errors.js';
@@ -72,7 +73,7 @@ export interface Placed {
  * lines, refused lines (422, every one with its problem) or lines whose stock ran out (409), over
  * the credit limit. A refused placement changed nothing, the cart included.
  */
-export function createCheckout(deps: { place: Place; maxOpenOrders: number }) {
+export function createCheckout(deps: { place: Place; maxOpenOrders: number; money: MoneyPattern }) {
   return async function checkout(
     customer: Caller,
     request: CheckoutRequest,
@@ -111,7 +112,7 @@ export function createCheckout(deps: { place: Place; maxOpenOrders: number }) {
         );
       }
       case 'over-limit':
-        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents));
+        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents, deps.money));
     }
   };
 }
