@@ -31,8 +31,6 @@ import { createCategoriesService } from './features/categories/service.js';
 import { docsHandlers } from './features/docs/handlers.js';
 import { healthHandlers } from './features/health/handlers.js';
 import { identityHandlers } from './features/identity/handlers.js';
-import { settingsHandlers } from './features/settings/handlers.js';
-import { storeSettingsElement } from './features/settings/settings-element.js';
 import { chooseImageStore } from './features/images/choose-store.js';
 import { imagesHandlers } from './features/images/handlers.js';
 import type { S3Settings } from './features/images/s3-store.js';
@@ -72,6 +70,8 @@ import { createReviewsService } from './features/reviews/service.js';
 import { createSitemapRepo } from './features/seo/repo.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { createSitemapService } from './features/seo/service.js';
+import { settingsHandlers } from './features/settings/handlers.js';
+import { storeSettingsElement } from './features/settings/settings-element.js';
 import { usersHandlers } from './features/users/handlers.js';
 import { createUsersRepo } from './features/users/repo.js';
 import { createUsersService } from './features/users/service.js';
@@ -196,7 +196,14 @@ export interface AppDeps {
 /** What the orders service is built from, beside the database and the job queue. */
 export type OrdersSettings = Pick<
   AppDeps['config'],
-  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents' | 'stripe' | 'tax' | 'currency' | 'money'
+  | 'paymentInstructions'
+  | 'seller'
+  | 'maxOpenOrders'
+  | 'maxUnpaidTotalCents'
+  | 'stripe'
+  | 'tax'
+  | 'currency'
+  | 'money'
 >;
 
 /** The store's money pattern: LOCALE's (config.ts), or else CURRENCY's as the default locale writes it. */
@@ -205,7 +212,9 @@ export const moneyOf = (config: Pick<AppDeps['config'], 'currency' | 'money'>): 
   (config.currency ? moneyPattern(config.currency, DEFAULT_MONEY_PATTERN.locale) : DEFAULT_MONEY_PATTERN);
 
 /** What the web app is told of the settings (decision 056): with each page, and at GET /api/settings. */
-export function storeSettingsOf(config: Pick<AppDeps['config'], 'currency' | 'money' | 'tax'>): StoreSettings {
+export function storeSettingsOf(
+  config: Pick<AppDeps['config'], 'currency' | 'money' | 'tax'>,
+): StoreSettings {
   const money = moneyOf(config);
   const tax = config.tax ?? NO_TAX;
   return {
@@ -461,8 +470,8 @@ export function createApp({
   // Not under /api (so not in the contract); before the SPA, which would answer them with HTML.
   app.use(seoRoutes(sitemap, { publicUrl: config.publicUrl }));
 
-  // What the web app needs before its first call: how it signs in, and how it writes money.
-  const headHtml = identitySettingsElement(config.identitySettings) + storeSettingsElement(storeSettings);
+  // What the web app needs before its first call: how it writes money, and how it signs in.
+  const headHtml = storeSettingsElement(storeSettings) + identitySettingsElement(config.identitySettings);
   const web = config.webDistDir
     ? webAppRouter(config.webDistDir, {
         headHtml,

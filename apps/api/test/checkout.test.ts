@@ -1,4 +1,10 @@
-import { cartApiMessages, checkoutMessages, DEFAULT_MONEY_PATTERN, MAX_ORDER_LINES, NO_TAX } from '@store/shared';
+import {
+  cartApiMessages,
+  checkoutMessages,
+  DEFAULT_MONEY_PATTERN,
+  MAX_ORDER_LINES,
+  NO_TAX,
+} from '@store/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, orderLines, orders, parts, users } from '../src/db/schema.js';

@@ -1,4 +1,10 @@
-import { DEFAULT_MONEY_PATTERN, emailMessages, formatCents, formatOrderNumber, type MoneyPattern } from '@store/shared';
+import {
+  DEFAULT_MONEY_PATTERN,
+  emailMessages,
+  formatCents,
+  formatOrderNumber,
+  type MoneyPattern,
+} from '@store/shared';
 import type { OrderEventRow, OrderLineRow, OrderRow } from '../features/orders/repo.js';
 import { type RenderedEmail, renderEmail, type Seller } from './render.js';
 import { type Canceller, durationInWords, type EmailKind, emailWording, type OrderFacts } from './wording.js';

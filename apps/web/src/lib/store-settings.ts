@@ -44,11 +44,6 @@ export function readSettingsFrom(source: () => StoreSettings | undefined): void 
   renderSettings = source;
 }
 
-/** Tests: start again from the page (or the default). */
-export function forgetStoreSettings(): void {
-  known = undefined;
-}
-
 /**
  * The settings before the app draws: from the page when the store served it, else (the Vite dev
  * server) one call. A failed call leaves the default: prices still show, in the default currency.

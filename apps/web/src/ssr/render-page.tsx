@@ -20,8 +20,8 @@ import { routes } from '../app/routes';
 import { PAGE_DATA_ELEMENT_ID, ServerRender } from '../components/island';
 import { ServerPageTitle } from '../components/page-head';
 import { ApiError, sendRequestsWith } from '../lib/api-client';
-import { readSettingsFrom } from '../lib/store-settings';
 import { canonicalUrl, documentTitle, headOf, rendersOnServer, withOwnTitle } from '../lib/page-head';
+import { readSettingsFrom } from '../lib/store-settings';
 
 /**
  * The store's server rendering of the public pages (decision 023), built by `vite build --ssr`

@@ -1,4 +1,10 @@
-import { DEFAULT_MONEY_PATTERN, formatCents, invoiceMessages as m, type MoneyPattern, type Seller } from '@store/shared';
+import {
+  DEFAULT_MONEY_PATTERN,
+  formatCents,
+  type MoneyPattern,
+  invoiceMessages as m,
+  type Seller,
+} from '@store/shared';
 import type { InvoiceOrder } from '../orders/dto.js';
 import { type InvoiceFonts, invoiceFonts, printable } from './invoice-font.js';
 

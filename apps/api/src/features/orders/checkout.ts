@@ -3,9 +3,9 @@ import {
   type CheckoutRequest,
   lineProblem,
   MAX_ORDER_LINES,
+  type MoneyPattern,
   checkoutMessages as m,
   type RefusedLine,
-  type MoneyPattern,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, LinesRefused, LinesShort, Unprocessable } from '../../lib/domain-errors.js';

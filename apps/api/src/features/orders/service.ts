@@ -4,6 +4,7 @@ import {
   cartMessages,
   formatOrderNumber,
   type InsertResult,
+  type MoneyPattern,
   type MyOrdersQuery,
   type Order,
   type OrderInput,
@@ -17,7 +18,6 @@ import {
   statusesMovableTo,
   type TaxRule,
   type UpdateResult,
-  type MoneyPattern,
 } from '@store/shared';
 import { type Caller, hasAdminPowers } from '../../auth/caller.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
