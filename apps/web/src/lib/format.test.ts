@@ -29,6 +29,11 @@ describe('formatting', () => {
     expect(formatPrice(1234.5)).toBe('£1,234.50');
   });
 
+  it('leaves out the decimals of a whole amount when asked (a chart’s axis)', () => {
+    expect(formatPrice(1500, { wholeUnits: true })).toBe('£1,500');
+    expect(formatPrice(-20, { wholeUnits: true })).toBe('-£20');
+  });
+
   it('groups quantities', () => {
     expect(formatQuantity(12500)).toBe('12,500');
   });

@@ -15,8 +15,10 @@ const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',
  * pattern says (decision 056): '£1,234.50' by default, '1.234,50 €' for eur in de-DE. By hand
  * (packages/shared money.ts), with the pattern the store derived from Intl.
  */
-export function formatPrice(amount: number): string {
-  return formatAmount(amount, storeSettings().money);
+export function formatPrice(amount: number, { wholeUnits = false } = {}): string {
+  const { money } = storeSettings();
+  // A chart's axis: '£1,500', not '£1,500.00' (only for an amount with nothing after the point).
+  return formatAmount(amount, wholeUnits ? { ...money, fractionDigits: 0 } : money);
 }
 
 /** A whole quantity with en-US grouping: '12,500'. */
