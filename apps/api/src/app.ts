@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { apiMessages, type IdentitySettings, NO_TAX, type TaxRule } from '@store/shared';
+import {
+  apiMessages,
+  DEFAULT_MONEY_PATTERN,
+  type IdentitySettings,
+  type MoneyPattern,
+  moneyPattern,
+  NO_TAX,
+  type StoreSettings,
+  type TaxRule,
+} from '@store/shared';
 import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
@@ -61,6 +70,8 @@ import { createReviewsService } from './features/reviews/service.js';
 import { createSitemapRepo } from './features/seo/repo.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { createSitemapService } from './features/seo/service.js';
+import { settingsHandlers } from './features/settings/handlers.js';
+import { storeSettingsElement } from './features/settings/settings-element.js';
 import { usersHandlers } from './features/users/handlers.js';
 import { createUsersRepo } from './features/users/repo.js';
 import { createUsersService } from './features/users/service.js';
@@ -125,6 +136,8 @@ export interface AppDeps {
     stripe?: StripeSettings | undefined;
     /** CURRENCY, lower case; `gbp` when not given. */
     currency?: string;
+    /** How prices are written (CURRENCY and LOCALE, decision 056); else CURRENCY's in en-GB. */
+    money?: MoneyPattern;
     /** TAX_RATE and PRICES_INCLUDE_TAX (decision 053); no tax when not given. */
     tax?: TaxRule;
     /** UNPAID_ORDER_TTL in milliseconds (0: never); a card payment's session ends with its order. */
@@ -183,8 +196,34 @@ export interface AppDeps {
 /** What the orders service is built from, beside the database and the job queue. */
 export type OrdersSettings = Pick<
   AppDeps['config'],
-  'paymentInstructions' | 'seller' | 'maxOpenOrders' | 'maxUnpaidTotalCents' | 'stripe' | 'tax'
+  | 'paymentInstructions'
+  | 'seller'
+  | 'maxOpenOrders'
+  | 'maxUnpaidTotalCents'
+  | 'stripe'
+  | 'tax'
+  | 'currency'
+  | 'money'
 >;
+
+/** The store's money pattern: LOCALE's (config.ts), or else CURRENCY's as the default locale writes it. */
+export const moneyOf = (config: Pick<AppDeps['config'], 'currency' | 'money'>): MoneyPattern =>
+  config.money ??
+  (config.currency ? moneyPattern(config.currency, DEFAULT_MONEY_PATTERN.locale) : DEFAULT_MONEY_PATTERN);
+
+/** What the web app is told of the settings (decision 056): with each page, and at GET /api/settings. */
+export function storeSettingsOf(
+  config: Pick<AppDeps['config'], 'currency' | 'money' | 'tax'>,
+): StoreSettings {
+  const money = moneyOf(config);
+  const tax = config.tax ?? NO_TAX;
+  return {
+    currency: money.currency,
+    locale: money.locale,
+    money,
+    tax: { rate: tax.rateBasisPoints / 100, pricesIncludeTax: tax.pricesIncludeTax },
+  };
+}
 
 /**
  * The orders service on the one orders repository: the composition root builds it once and
@@ -200,6 +239,7 @@ export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSetti
     maxOpenOrders: settings.maxOpenOrders,
     maxUnpaidTotalCents: settings.maxUnpaidTotalCents,
     tax: settings.tax ?? NO_TAX,
+    money: moneyOf(settings),
     cardPayments: settings.stripe !== undefined,
   });
 }
@@ -295,11 +335,13 @@ export function createApp({
   const signInStore = (suffix = '') =>
     redis && new SharedRateLimitStore(redis, { prefix: `${signInPrefix}${suffix}`, logger });
 
+  const storeSettings = storeSettingsOf(config);
   // Every route of the shared contract, each with its feature's handler (decision 032).
   const handlers = {
     docs: docsHandlers(),
     health: healthHandlers(database, identity, redis),
     identity: identityHandlers(config.identitySettings),
+    settings: settingsHandlers(storeSettings),
     parts: partsHandlers(
       createPartsService(partsRepo, {
         audit,
@@ -355,6 +397,7 @@ export function createApp({
         orders,
         seller: config.seller,
         paymentInstructions: config.paymentInstructions,
+        money: storeSettings.money,
         cache: invoiceCache,
       }),
       {
@@ -427,14 +470,20 @@ export function createApp({
   // Not under /api (so not in the contract); before the SPA, which would answer them with HTML.
   app.use(seoRoutes(sitemap, { publicUrl: config.publicUrl }));
 
-  const headHtml = identitySettingsElement(config.identitySettings);
+  // What the web app needs before its first call: how it writes money, and how it signs in.
+  const headHtml = storeSettingsElement(storeSettings) + identitySettingsElement(config.identitySettings);
   const web = config.webDistDir
     ? webAppRouter(config.webDistDir, {
         headHtml,
         ...(readCache && { cached: remember(readCache, { cacheControl: PAGE_CACHE_CONTROL }) }),
         serverPages:
           localOrigin &&
-          loadServerPages(config.webDistDir, { headHtml, publicUrl: config.publicUrl, localOrigin }),
+          loadServerPages(config.webDistDir, {
+            headHtml,
+            publicUrl: config.publicUrl,
+            localOrigin,
+            settings: storeSettings,
+          }),
         renderGate: new RenderGate(config.renderLimits),
         logger,
       })

@@ -3,6 +3,7 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   emailSchema,
   type IdentitySettings,
+  moneyPattern,
   percentToBasisPoints,
 } from '@store/shared';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
@@ -92,6 +93,15 @@ const money = z
 /** A currency `Intl` knows (ISO 4217). */
 function isCurrency(code: string): boolean {
   return /^[a-z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code.toUpperCase());
+}
+
+/** A locale Intl has data for, in BCP 47 ('en-GB', 'de-CH'): how prices are written. */
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag).length === 1;
+  } catch {
+    return false; // not BCP 47 at all
+  }
 }
 
 const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099');
@@ -213,6 +223,15 @@ const envSchema = z.object({
     .toLowerCase()
     .refine(isCurrency, 'expected an ISO 4217 currency code such as gbp, eur or usd')
     .default('gbp'),
+  /**
+   * How prices are written (symbol, separators, grouping: decision 056), BCP 47. The currency
+   * stays CURRENCY's: a locale changes how an amount is written, never what it is.
+   */
+  LOCALE: z
+    .string()
+    .trim()
+    .refine(isLocale, 'expected a BCP 47 locale this Node.js has data for, such as en-GB, de-DE or fr-CH')
+    .default('en-GB'),
   /** The tax on every bill, in percent ('20', '7.5'; at most two decimals): decision 053. */
   TAX_RATE: z.coerce
     .number({ error: 'expected a percentage such as 20 or 7.5' })
@@ -358,6 +377,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     stripe,
     /** Lower case, as Stripe writes it. */
     currency: e.CURRENCY,
+    /** How every price is written, derived once from Intl (decision 056). */
+    money: moneyPattern(e.CURRENCY, e.LOCALE),
     /** The tax rule every order is placed under (decision 053). */
     tax: { rateBasisPoints: percentToBasisPoints(e.TAX_RATE), pricesIncludeTax: e.PRICES_INCLUDE_TAX },
     mail: {

@@ -1,4 +1,10 @@
-import { cartApiMessages, checkoutMessages, MAX_ORDER_LINES, NO_TAX } from '@store/shared';
+import {
+  cartApiMessages,
+  checkoutMessages,
+  DEFAULT_MONEY_PATTERN,
+  MAX_ORDER_LINES,
+  NO_TAX,
+} from '@store/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, orderLines, orders, parts, users } from '../src/db/schema.js';
@@ -323,7 +329,7 @@ describe('stock taken at once', () => {
       if (placed.outcome !== 'refused') return placed;
       return { ...placed, parts: placed.parts.map((part) => ({ ...part, availableQuantity: 10 })) };
     };
-    const checkout = createCheckout({ place: drifted, maxOpenOrders: 10 });
+    const checkout = createCheckout({ place: drifted, maxOpenOrders: 10, money: DEFAULT_MONEY_PATTERN });
     const who = {
       email: customer.email,
       name: customer.name,

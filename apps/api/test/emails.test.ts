@@ -148,7 +148,7 @@ describe('order e-mails through a real SMTP server', () => {
     expect(placed?.to).toEqual([customer.email]);
     expectWellFormed(placed as ReceivedEmail, order.number);
     expect(placed?.text).toContain(TEST_PAYMENT_INSTRUCTIONS);
-    expect(placed?.text).toContain('$37.50');
+    expect(placed?.text).toContain('£37.50');
     // The customer's own words are text in the HTML part, never markup.
     expect(placed?.text).toContain('Carla <Customer> & Co');
     expect(placed?.html).toContain('Carla &lt;Customer&gt; &amp; Co');
@@ -219,10 +219,10 @@ describe('order e-mails through a real SMTP server', () => {
     for (const email of [placed, desk]) {
       expectWellFormed(email as ReceivedEmail, number);
       expect(email?.text).toContain('PO-5150');
-      expect(email?.text).toContain(`${lines[0]?.sku} · Fan "Quiet" 120mm · 2 × $12.50 = $25.00`);
-      expect(email?.text).toContain('HS-77 · Heatsink · 3 × $20.00 = $60.00');
+      expect(email?.text).toContain(`${lines[0]?.sku} · Fan "Quiet" 120mm · 2 × £12.50 = £25.00`);
+      expect(email?.text).toContain('HS-77 · Heatsink · 3 × £20.00 = £60.00');
       expect(email?.html).toContain('HS-77 · Heatsink');
-      expect(email?.text).toContain('$85.00');
+      expect(email?.text).toContain('£85.00');
     }
     expect(desk?.subject).toBe(`New order ${number}: 5 × Fan "Quiet" 120mm and 1 more`);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { IdentitySettings, TaxRule } from '@store/shared';
+import type { IdentitySettings, MoneyPattern, TaxRule } from '@store/shared';
 import pg from 'pg';
 import request from 'supertest';
 import { inject } from 'vitest';
@@ -142,6 +142,9 @@ export async function createTestApp(
     unpaidOrderTtlMs?: number;
     /** TAX_RATE and PRICES_INCLUDE_TAX (decision 053); no tax unless a test sets it. */
     tax?: TaxRule;
+    /** CURRENCY and its pattern (CURRENCY with LOCALE, decision 056); the default's (gbp, en-GB) unless set. */
+    currency?: string;
+    money?: MoneyPattern;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -192,6 +195,8 @@ export async function createTestApp(
       ...(options.stripe && { stripe: options.stripe }),
       ...(options.unpaidOrderTtlMs !== undefined && { unpaidOrderTtlMs: options.unpaidOrderTtlMs }),
       ...(options.tax && { tax: options.tax }),
+      ...(options.currency && { currency: options.currency }),
+      ...(options.money && { money: options.money }),
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       maxUnpaidTotalCents: options.maxUnpaidTotalCents ?? Number.MAX_SAFE_INTEGER,
       ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),

@@ -97,13 +97,13 @@ describe('GET /api/order/:id/invoice.pdf', () => {
         phone,
         address,
         'Plain flange bolt',
-        '$12.50',
+        '£12.50',
         TEST_PAYMENT_INSTRUCTIONS,
         `Please quote ${order.number} with your payment.`,
       ]) {
         expect(text).toContain(expected);
       }
-      expect(text).toMatch(/Total\s+\$250\.00/);
+      expect(text).toMatch(/Total\s+£250\.00/);
       expect(text).not.toContain('Bulk discount');
     }
   });
@@ -131,24 +131,24 @@ describe('GET /api/order/:id/invoice.pdf', () => {
       'Plain flange bolt',
       order.lines[1]?.sku ?? '?',
       'Bulk hex nut',
-      // 500 × $19.99 = $9,995.00, less 5%: $499.75.
-      'Bulk discount 5%: -$499.75',
+      // 500 × £19.99 = £9,995.00, less 5%: £499.75.
+      'Bulk discount 5%: -£499.75',
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).toMatch(/Subtotal\s+\$10,120\.00/);
-    expect(text).toMatch(/Total\s+\$9,620\.25/);
+    expect(text).toMatch(/Subtotal\s+£10,120\.00/);
+    expect(text).toMatch(/Total\s+£9,620\.25/);
   });
 
   it('shows the bulk discount line, with its percent and amount, and the discounted total', async () => {
-    // 1,000 units of an eligible part: 10% off $19,990.00.
+    // 1,000 units of an eligible part: 10% off £19,990.00.
     const order = await place(bulkPartId, 1000);
     expect(order).toMatchObject({ price: 17_991, discount: 1999 });
     const { text } = await readPdf(expectPdf(await invoice(order._id, customer), order.number));
     expect(text).toContain(order.number);
-    expect(text).toMatch(/Subtotal\s+\$19,990\.00/);
-    expect(text).toMatch(/Bulk discount \(10%\)\s+-\$1,999\.00/);
-    expect(text).toMatch(/Total\s+\$17,991\.00/);
+    expect(text).toMatch(/Subtotal\s+£19,990\.00/);
+    expect(text).toMatch(/Bulk discount \(10%\)\s+-£1,999\.00/);
+    expect(text).toMatch(/Total\s+£17,991\.00/);
   });
 
   it('follows the order: paid, then cancelled by an admin', async () => {

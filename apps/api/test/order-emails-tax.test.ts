@@ -52,9 +52,9 @@ describe('order e-mails with tax', () => {
     });
     expect(emails.length).toBeGreaterThanOrEqual(2);
     for (const email of emails) {
-      expect(email.text).toMatch(/Net \(before tax\):\s+\$29\.97/);
-      expect(email.text).toMatch(/Tax \(20%\):\s+\$5\.99/);
-      expect(email.text).toMatch(/Total:\s+\$35\.96/);
+      expect(email.text).toMatch(/Net \(before tax\):\s+£29\.97/);
+      expect(email.text).toMatch(/Tax \(20%\):\s+£5\.99/);
+      expect(email.text).toMatch(/Total:\s+£35\.96/);
       expect(email.html).toContain('Tax (20%)');
     }
   });

@@ -79,8 +79,8 @@ describe('renderInvoice', () => {
       '12 Harbour Street, Springfield 40001',
       'Hex bolt M8',
       '1,200',
-      '$19.99',
-      '$23,988.00',
+      '£19.99',
+      '£23,988.00',
       'Pay by bank transfer to IBAN GB00 TEST 0000.',
       'Please quote PD-100042 with your payment.',
     ]) {
@@ -101,9 +101,9 @@ describe('renderInvoice', () => {
         }),
       ),
     );
-    expect(text).toMatch(/Subtotal\s+\$23,988\.00/);
-    expect(text).toMatch(/Bulk discount \(10%\)\s+-\$2,398\.80/);
-    expect(text).toMatch(/Total\s+\$21,589\.20/);
+    expect(text).toMatch(/Subtotal\s+£23,988\.00/);
+    expect(text).toMatch(/Bulk discount \(10%\)\s+-£2,398\.80/);
+    expect(text).toMatch(/Total\s+£21,589\.20/);
   });
 
   it('shows the net amount, the tax with its rate, then the total; the buyer’s company and VAT number', async () => {
@@ -125,9 +125,9 @@ describe('renderInvoice', () => {
         }),
       ),
     );
-    expect(text).toMatch(/Net \(before tax\)\s+\$23,988\.00/);
-    expect(text).toMatch(/Tax \(20%\)\s+\$4,797\.60/);
-    expect(text).toMatch(/Total\s+\$28,785\.60/);
+    expect(text).toMatch(/Net \(before tax\)\s+£23,988\.00/);
+    expect(text).toMatch(/Tax \(20%\)\s+£4,797\.60/);
+    expect(text).toMatch(/Total\s+£28,785\.60/);
     expect(text).toContain('VAT/Tax ID: GB 123 4567 89');
     expect(text).toContain('Harbour Fixings Ltd');
     expect(text).toContain('GB 987 6543 21');
@@ -173,7 +173,7 @@ describe('renderInvoice', () => {
     for (const whole of [longName, address, description, data.seller.address]) {
       expect(squeeze(text)).toContain(squeeze(whole));
     }
-    expect(text).toContain('$3.00');
+    expect(text).toContain('£3.00');
   });
 
   it('lists every line of a 100-line order with its SKU, across pages, headings repeated, totals last', async () => {
@@ -192,13 +192,13 @@ describe('renderInvoice', () => {
     for (let i = 1; i <= 100; i += 1) expect(text).toContain(`SKU-${i}`);
     expect(text).toContain('Part number 100');
     expect(text).toContain('Your PO reference: PO-4471');
-    expect(text).toContain('Bulk discount 5%: -$0.63');
+    expect(text).toContain('Bulk discount 5%: -£0.63');
     // Every page that carries lines starts with the column headings.
     const withLines = pages.filter((page) => /SKU-\d/.test(page.text));
     expect(withLines.length).toBeGreaterThan(1);
     for (const page of withLines.slice(1)) expect(page.text).toMatch(/^\s*SKU\s+Description/);
     // The totals stay with the last line.
-    expect(pages.find((page) => /Total\s+\$/.test(page.text))?.text).toContain('SKU-100');
+    expect(pages.find((page) => /Total\s+£/.test(page.text))?.text).toContain('SKU-100');
   });
 
   it('moves to a second page rather than drawing past the bottom margin', async () => {

@@ -12,7 +12,7 @@ import { createTestApp, partRow } from './helpers.js';
  * refused (409, naming the limit) and changes nothing; paid, shipped and cancelled orders never
  * count, and a replay of an order already placed is never refused.
  */
-const LIMIT_CENTS = 10_000; // $100.00
+const LIMIT_CENTS = 10_000; // £100.00
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let customer: Awaited<ReturnType<typeof accountWithToken>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
@@ -26,7 +26,7 @@ afterAll(() => ctx.close());
 
 beforeEach(async () => {
   customer = await accountWithToken(ctx);
-  // $10.00 a unit, no bulk discount: n units is n × $10.00.
+  // £10.00 a unit, no bulk discount: n units is n × £10.00.
   const [part] = await ctx.db
     .insert(parts)
     .values(partRow({ priceCents: 1000, minOrderQuantity: 1, availableQuantity: 1000 }))
@@ -69,14 +69,14 @@ const setLimit = (creditLimit: number | null, who = customer) =>
     .send({ creditLimit });
 
 describe('the cap on what unpaid orders may total', () => {
-  it('names the limit in dollars', () => {
-    expect(apiMessages.unpaidTotalTooHigh(2_500_001, 2_500_000)).toContain('$25,000.00');
-    expect(apiMessages.unpaidTotalTooHigh(2_500_001, 2_500_000)).toContain('$25,000.01');
+  it('names the limit in the store’s money, pounds by default', () => {
+    expect(apiMessages.unpaidTotalTooHigh(2_500_001, 2_500_000)).toContain('£25,000.00');
+    expect(apiMessages.unpaidTotalTooHigh(2_500_001, 2_500_000)).toContain('£25,000.01');
   });
 
   it('accepts orders up to the limit exactly, and refuses any more, changing nothing', async () => {
     await place(6).expect(201);
-    await place(4).expect(201); // $100.00 held: at the limit
+    await place(4).expect(201); // £100.00 held: at the limit
     await expectRefused(1, 11_000);
     // Another customer is not held by this one's orders.
     await place(10, await accountWithToken(ctx)).expect(201);
@@ -141,7 +141,7 @@ describe("a customer's own credit limit", () => {
     await expectRefused(1, 11_000);
   });
 
-  it('keeps cents exactly: a limit of $100.01 lets $100.00 through and refuses $110.00', async () => {
+  it('keeps cents exactly: a limit of £100.01 lets £100.00 through and refuses £110.00', async () => {
     await setLimit(100.01).expect(200);
     await place(10).expect(201);
     await expectRefused(1, 11_000, 10_001);

@@ -13,7 +13,7 @@ test('an admin edits a price and sees the entry, before and after, in the audit 
 }) => {
   await signInAs(page, admin);
   await page.goto(`/dashboard/manageproducts/${part._id}`);
-  const price = page.getByLabel('Price (per unit, $)');
+  const price = page.getByLabel('Price (per unit, £)');
   await expect(price).toHaveValue('2.5');
   await price.fill('3.75');
   await page.getByRole('button', { name: 'Save changes' }).click();

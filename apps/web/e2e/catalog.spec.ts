@@ -25,7 +25,7 @@ test.describe('catalog management', () => {
     }
 
     await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Price (per unit, $)').fill('4.34');
+    await page.getByLabel('Price (per unit, £)').fill('4.34');
     await page.getByLabel('Available quantity').fill('900');
     await page.getByLabel('SKU').fill(sku);
     await page.getByLabel('Minimum order quantity').fill('30');
@@ -47,7 +47,7 @@ test.describe('catalog management', () => {
       return page.getByTestId('part-card').filter({ has: page.getByRole('heading', { name }) });
     };
     const card = await catalogCard();
-    await expect(card.getByTestId('part-price')).toContainText('$4.34');
+    await expect(card.getByTestId('part-price')).toContainText('£4.34');
     await expect(card.getByTestId('part-sku')).toHaveText(partMessages.sku(sku));
     await expect(card.getByTestId('part-pack')).toHaveText(partMessages.soldInPacks(5));
     // Its link is hidden from assistive technology (the name links to the same page): by alt text.
@@ -70,11 +70,11 @@ test.describe('catalog management', () => {
     await row.getByRole('link', { name: /Update/ }).click();
     await expect(page.getByLabel('SKU')).toHaveValue(sku);
     await expect(page.getByLabel('Pack size')).toHaveValue('5');
-    await page.getByLabel('Price (per unit, $)').fill('3.99');
+    await page.getByLabel('Price (per unit, £)').fill('3.99');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manageproducts$/);
-    await expect(row).toContainText('$3.99');
-    await expect((await catalogCard()).getByTestId('part-price')).toContainText('$3.99');
+    await expect(row).toContainText('£3.99');
+    await expect((await catalogCard()).getByTestId('part-price')).toContainText('£3.99');
 
     await page.goto('/dashboard/manageproducts');
     await row.getByRole('button', { name: /Delete/ }).click();

@@ -69,7 +69,7 @@ test.describe('messages that say what happened', () => {
     await signInAs(page, admin);
     await page.goto('/dashboard/addproduct');
     await page.getByLabel('Name').fill(`Preview Test Fan ${Date.now()}`);
-    await page.getByLabel('Price (per unit, $)').fill('3.10');
+    await page.getByLabel('Price (per unit, £)').fill('3.10');
     await page.getByLabel('Available quantity').fill('400');
     await page.getByLabel('Minimum order quantity').fill('20');
     await page.getByLabel('SKU').fill(`PREVIEW-FAN-${Date.now()}`);

@@ -18,7 +18,7 @@ test.describe('credit limits', () => {
     await signInAs(page, admin);
     await page.goto('/dashboard/users');
     const row = page.getByTestId('user-row').filter({ hasText: customer.email });
-    await expect(row.getByTestId('credit-limit')).toHaveText(`$25,000.00 ${m.defaultNote}`);
+    await expect(row.getByTestId('credit-limit')).toHaveText(`£25,000.00 ${m.defaultNote}`);
 
     // Open by keyboard: the amount takes the focus.
     const edit = row.getByRole('button', { name: m.edit(customer.email) });
@@ -42,11 +42,11 @@ test.describe('credit limits', () => {
 
     await amount.fill('10');
     await page.keyboard.press('Enter');
-    await expect(page.getByText(m.saved(customer.email, '$10.00'))).toBeVisible();
-    await expect(row.getByTestId('credit-limit')).toHaveText('$10.00');
+    await expect(page.getByText(m.saved(customer.email, '£10.00'))).toBeVisible();
+    await expect(row.getByTestId('credit-limit')).toHaveText('£10.00');
     await expect(edit).toBeFocused();
 
-    // The customer orders 10 × $2.50 = $25.00: above $10.00, refused with the store's message.
+    // The customer orders 10 × £2.50 = £25.00: above £10.00, refused with the store's message.
     const shop = await browser.newContext();
     try {
       const buyer = await shop.newPage();
@@ -63,6 +63,6 @@ test.describe('credit limits', () => {
     // Back to the default.
     await edit.click();
     await row.getByRole('button', { name: m.useDefault }).click();
-    await expect(row.getByTestId('credit-limit')).toHaveText(`$25,000.00 ${m.defaultNote}`);
+    await expect(row.getByTestId('credit-limit')).toHaveText(`£25,000.00 ${m.defaultNote}`);
   });
 });

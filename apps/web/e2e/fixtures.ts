@@ -143,7 +143,7 @@ export const test = base.extend<{ customer: Account; admin: Account; part: Part 
   },
 
   /**
-   * The test's own part: 2,500 in stock at $2.50, at least 10 an order, with the bulk discount.
+   * The test's own part: 2,500 in stock at £2.50, at least 10 an order, with the bulk discount.
    * Cheaper than every demo part, so that sorting by price never moves the demo parts' order.
    */
   part: async ({ admin, request }, use, testInfo) => {

@@ -39,8 +39,8 @@ test('a customer orders, lands on the confirmation with the number, opens the or
   // Screen readers land on the news.
   await expect(thanks).toBeFocused();
   const number = /PD-\d+/.exec((await thanks.textContent()) ?? '')?.[0] ?? '';
-  // The fixture's part: at least 10 at $2.50.
-  await expect(page.getByTestId('placed-total')).toHaveText('$25.00');
+  // The fixture's part: at least 10 at £2.50.
+  await expect(page.getByTestId('placed-total')).toHaveText('£25.00');
   await expect(page.getByTestId('payment-status')).toContainText(`Quote your order number ${number}`);
   await expect(page.getByTestId('payment-status')).toContainText('bank transfer');
 
@@ -70,7 +70,7 @@ test('a customer orders, lands on the confirmation with the number, opens the or
   // The print view: on paper, the invoice alone.
   await page.getByRole('link', { name: 'Invoice', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Invoice ${number}` })).toBeVisible();
-  await expect(page.getByTestId('invoice-total')).toHaveText('$25.00');
+  await expect(page.getByTestId('invoice-total')).toHaveText('£25.00');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();

@@ -13,7 +13,7 @@ import { type Account, expect, signInAs, test } from './fixtures';
 
 const PO = 'PO-2026-0042';
 
-/** A second part beside the fixture's: $4.00 each, at least 20, no bulk discount. */
+/** A second part beside the fixture's: £4.00 each, at least 20, no bulk discount. */
 async function addPart(request: APIRequestContext, admin: Account): Promise<Part> {
   const sku = `E2E-${randomUUID().slice(0, 8)}`;
   const res = await request.post('/api/addproduct', {
@@ -35,8 +35,8 @@ async function addPart(request: APIRequestContext, admin: Account): Promise<Part
 }
 
 /**
- * 600 of the fixture's part ($2.50, 5% off per full 500 units: $1,500.00 less $75.00) and 20 of
- * the second ($80.00): $1,505.00 in all.
+ * 600 of the fixture's part (£2.50, 5% off per full 500 units: £1,500.00 less £75.00) and 20 of
+ * the second (£80.00): £1,505.00 in all.
  */
 async function placeTwoLineOrder(
   request: APIRequestContext,
@@ -65,14 +65,14 @@ async function expectBothLines(table: Locator, first: Part, second: Part, total:
   const lines = table.getByTestId('order-line');
   await expect(lines).toHaveCount(2);
   await expect(lines.nth(0).getByRole('rowheader')).toHaveText(first.name);
-  await expect(lines.nth(0)).toContainText('$2.50');
+  await expect(lines.nth(0)).toContainText('£2.50');
   await expect(lines.nth(0).getByTestId('order-line-quantity')).toHaveText('600');
-  await expect(lines.nth(0)).toContainText('$75.00 (5%)');
-  await expect(lines.nth(0)).toContainText('$1,425.00');
+  await expect(lines.nth(0)).toContainText('£75.00 (5%)');
+  await expect(lines.nth(0)).toContainText('£1,425.00');
   await expect(lines.nth(1).getByRole('rowheader')).toHaveText(second.name);
   await expect(lines.nth(1).getByTestId('order-line-sku')).toHaveText(/^E2E-/);
-  await expect(lines.nth(1)).toContainText('$80.00');
-  await expect(total).toHaveText('$1,505.00');
+  await expect(lines.nth(1)).toContainText('£80.00');
+  await expect(total).toHaveText('£1,505.00');
   // Named by its caption, its columns by their headers.
   await expect(table.getByRole('columnheader', { name: 'SKU' })).toHaveCount(1);
   await expect(table.locator('caption')).toHaveText(/^The parts of this order/);

@@ -68,8 +68,8 @@ test.describe('ordering', () => {
     await page.goto(`/purchase/${part._id}`);
     await page.getByLabel('Quantity').fill('1000');
     await expect(page.getByText('Bulk discount (10%)')).toBeVisible();
-    // 1,000 × $2.50 = $2,500.00, less 10% ($250.00) = $2,250.00.
-    await expect(page.getByTestId('order-total')).toHaveText('$2,250.00');
+    // 1,000 × £2.50 = £2,500.00, less 10% (£250.00) = £2,250.00.
+    await expect(page.getByTestId('order-total')).toHaveText('£2,250.00');
   });
 
   test('an admin marks an order paid, then shipped with its tracking number', async ({

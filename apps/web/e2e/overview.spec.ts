@@ -39,9 +39,9 @@ test('an admin opens the overview and follows To ship into the desk', async ({
   await expect(page.getByRole('table', { name: /each of the last 30 days/ }).getByRole('row')).toHaveCount(
     31,
   );
-  // Today's revenue includes the order just paid ($50.00).
+  // Today's revenue includes the order just paid (£50.00).
   const today = page.getByRole('listitem').filter({ hasText: 'Revenue today' });
-  await expect(today).toContainText('$');
+  await expect(today).toContainText('£');
   await expectNoAxeViolations(page);
 
   const toShip = page.getByRole('link', { name: /^To ship/ });

@@ -5,7 +5,7 @@ import { type Account, expect, signInAs, test } from './fixtures';
 
 /** Issue 12, items 1 and 2: a public page for each part, and stock shown truthfully everywhere. */
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const totalOf = (part: Part, quantity: number) =>
   money.format(fromCents(computeBill(toCents(part.price), quantity, part.bulkDiscount).totalCents));
 
@@ -97,17 +97,17 @@ test.describe('a part of its own page', () => {
     await expect(page).toHaveURL(`/parts/${part._id}`);
     await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
     await expect(page.getByAltText(part.name)).toBeVisible();
-    // The fixture's part: 2,500 in stock at $2.50, at least 10 an order, with the bulk discount.
+    // The fixture's part: 2,500 in stock at £2.50, at least 10 an order, with the bulk discount.
     await expect(badge(page)).toHaveText('In stock');
     await expect(page.getByText('Bulk discount eligible')).toBeVisible();
     await expect(page.getByText(partPageMessages.bulkNote)).toBeVisible();
-    await expect(page.getByTestId('bill-total')).toHaveText('$25.00');
+    await expect(page.getByTestId('bill-total')).toHaveText('£25.00');
     await expect(page.getByTestId('bill-discount')).toHaveCount(0);
     await page.getByLabel('Quantity').fill('1000');
     await expect(page.getByText('Bulk discount (10%)')).toBeVisible();
-    // (Read out as 'minus $250.00'.)
-    await expect(page.getByTestId('bill-discount')).toHaveText(/\$250\.00$/);
-    await expect(page.getByTestId('bill-total')).toHaveText('$2,250.00');
+    // (Read out as 'minus £250.00'.)
+    await expect(page.getByTestId('bill-discount')).toHaveText(/£250\.00$/);
+    await expect(page.getByTestId('bill-total')).toHaveText('£2,250.00');
 
     await page.getByRole('link', { name: `Purchase ${part.name}` }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -19,20 +19,20 @@ test.describe('the quantity goes from the part page to the order', () => {
     // it (decision 023): type once it has, or the app's page starts again from the minimum.
     await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
     await page.getByLabel('Quantity').fill('1000');
-    // The fixture's part: $2.50 each with the bulk discount, so 1,000 cost $2,250.00.
-    await expect(page.getByTestId('bill-total')).toHaveText('$2,250.00');
+    // The fixture's part: £2.50 each with the bulk discount, so 1,000 cost £2,250.00.
+    await expect(page.getByTestId('bill-total')).toHaveText('£2,250.00');
     await page.getByRole('link', { name: `Purchase ${part.name}` }).click();
 
     await expect(page).toHaveURL(`/purchase/${part._id}?quantity=1000`);
     await expect(page.getByLabel('Quantity')).toHaveValue('1000');
-    await expect(page.getByTestId('order-total')).toHaveText('$2,250.00');
+    await expect(page.getByTestId('order-total')).toHaveText('£2,250.00');
     await page.reload();
     await expect(page.getByLabel('Quantity')).toHaveValue('1000');
 
     await page.getByLabel('Phone').fill('+1 555 010 2030');
     await page.getByLabel('Address').fill('12 Harbour Street, Springfield 40001');
     await page.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(page.getByTestId('placed-total')).toHaveText('$2,250.00');
+    await expect(page.getByTestId('placed-total')).toHaveText('£2,250.00');
     const orders = (await (
       await request.get(`/api/myorder?email=${encodeURIComponent(customer.email)}`, {
         headers: { authorization: `Bearer ${customer.token}` },

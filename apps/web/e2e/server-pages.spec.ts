@@ -18,9 +18,9 @@ test.describe('a page the store renders', () => {
     const answer = await page.goto(`/parts/${part._id}`);
     expect(answer?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
-    await expect(page.getByTestId('part-price')).toHaveText('$2.50');
+    await expect(page.getByTestId('part-price')).toHaveText('£2.50');
     await expect(page.getByTestId('stock-badge')).toHaveText('In stock');
-    await expect(page.getByTestId('bill-total')).toHaveText('$25.00'); // the minimum order, 10
+    await expect(page.getByTestId('bill-total')).toHaveText('£25.00'); // the minimum order, 10
     await expect(page).toHaveTitle(`${part.name} · Parts Depot`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
@@ -108,9 +108,9 @@ test.describe('a page the store renders', () => {
   test('the bill follows the quantity typed on a part’s page', async ({ page, part }) => {
     await page.goto(`/parts/${part._id}`);
     await page.getByLabel('Quantity').fill('600');
-    // 600 × $2.50 = $1,500.00, less the 5% bulk discount.
-    await expect(page.getByTestId('bill-discount')).toContainText('$75.00');
-    await expect(page.getByTestId('bill-total')).toHaveText('$1,425.00');
+    // 600 × £2.50 = £1,500.00, less the 5% bulk discount.
+    await expect(page.getByTestId('bill-discount')).toContainText('£75.00');
+    await expect(page.getByTestId('bill-total')).toHaveText('£1,425.00');
   });
 
   test('Login on a rendered page brings the visitor back to it once signed in', async ({

@@ -1,3 +1,5 @@
+import type { StoreSettings } from './store-settings.js';
+
 /**
  * The store renders some public pages on the server (decision 023): the web app's build ships a
  * module (apps/web/src/ssr/render-page.tsx) that the store loads and calls with each request for
@@ -28,6 +30,8 @@ export interface RenderPageOptions {
   origin: string;
   /** Answers the API's public GETs the page asks for, in-process (never with anyone's token). */
   fetch: (url: string) => Promise<PageAnswer>;
+  /** The store's currency, money pattern and tax (decision 056); absent: the default's. */
+  settings?: StoreSettings;
 }
 
 /** One of the pages the store renders, whose data could not be had (the database is down). */

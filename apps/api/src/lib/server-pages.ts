@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderPage, ServerRenderedPage } from '@store/shared';
+import type { RenderPage, ServerRenderedPage, StoreSettings } from '@store/shared';
 import type { Request } from 'express';
 import { escapeHtml } from './html.js';
 import { PUBLIC_TABLES, type PublicTable } from './read-cache/cache.js';
@@ -42,6 +42,8 @@ export interface ServerPagesOptions {
   publicUrl?: string | undefined;
   /** Where this store's own server answers (undefined until it listens). */
   localOrigin: () => string | undefined;
+  /** Prices on the pages are written in the store's money (decision 056). */
+  settings?: StoreSettings;
 }
 
 export function loadServerPages(distDir: string, options: ServerPagesOptions): ServerPages | undefined {
@@ -65,7 +67,11 @@ export function loadServerPages(distDir: string, options: ServerPagesOptions): S
       const fetch = publicGet(options.localOrigin, (answer) => {
         for (const table of tablesBehind(answer)) shows.add(table);
       });
-      const rendered = await renderPage(url, { origin, fetch });
+      const rendered = await renderPage(url, {
+        origin,
+        fetch,
+        ...(options.settings && { settings: options.settings }),
+      });
       if (!rendered) return undefined;
       if ('unavailable' in rendered) return 'unavailable';
       return { status: rendered.status, html: fill(page, rendered), shows: [...shows] };

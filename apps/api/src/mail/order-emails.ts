@@ -1,4 +1,10 @@
-import { emailMessages, formatOrderNumber, fromCents } from '@store/shared';
+import {
+  DEFAULT_MONEY_PATTERN,
+  emailMessages,
+  formatCents,
+  formatOrderNumber,
+  type MoneyPattern,
+} from '@store/shared';
 import type { OrderEventRow, OrderLineRow, OrderRow } from '../features/orders/repo.js';
 import { type RenderedEmail, renderEmail, type Seller } from './render.js';
 import { type Canceller, durationInWords, type EmailKind, emailWording, type OrderFacts } from './wording.js';
@@ -16,15 +22,15 @@ export interface OrderEmailSettings {
   paymentInstructions: string;
   /** 0: unpaid orders never expire. */
   unpaidOrderTtlMs: number;
+  /** How the store writes money (decision 056); the default's (£, en-GB) when not given. */
+  money?: MoneyPattern | undefined;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US');
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-const price = (cents: number) => money.format(fromCents(cents));
-
-function facts(order: OrderRow, lines: readonly OrderLineRow[]): OrderFacts {
+function facts(order: OrderRow, lines: readonly OrderLineRow[], money: MoneyPattern): OrderFacts {
+  const price = (cents: number) => formatCents(cents, money);
   return {
     number: formatOrderNumber(order.number),
     customerName: order.userName,
@@ -36,7 +42,7 @@ function facts(order: OrderRow, lines: readonly OrderLineRow[]): OrderFacts {
     net: price(order.totalCents - order.taxCents),
     tax: price(order.taxCents),
     taxRate: order.taxRateBasisPoints / 100,
-    total: money.format(fromCents(order.totalCents)),
+    total: price(order.totalCents),
     // A multi-line order's lines may have different rates: the sum alone.
     discount: order.discountCents
       ? lines.length > 1
@@ -78,7 +84,7 @@ export function orderEmails(
   placement: boolean,
   settings: OrderEmailSettings,
 ): OrderEmail[] {
-  const o = facts(order, lines);
+  const o = facts(order, lines, settings.money ?? DEFAULT_MONEY_PATTERN);
   const toCustomer = (kind: EmailKind, content: Parameters<typeof renderEmail>[0]): OrderEmail => ({
     kind,
     to: order.email,

@@ -10,7 +10,7 @@ import { createTestApp, partRow } from '../helpers.js';
  * `MAX_UNPAID_TOTAL` one after the other (the same lock on the customer's e-mail as the
  * open-order cap), so no burst gets past the limit.
  */
-const LIMIT_CENTS = 10_000; // $100.00: ten orders of $10.00
+const LIMIT_CENTS = 10_000; // £100.00: ten orders of £10.00
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {

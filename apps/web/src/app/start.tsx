@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { webEnv } from '../lib/env';
 import { keepSessionFresh } from '../lib/session-refresh';
+import { loadStoreSettings } from '../lib/store-settings';
 import { Providers } from './providers';
 import { router } from './router';
 import { overServerPage } from './server-page-data';
@@ -28,6 +29,8 @@ export async function startApp(): Promise<void> {
   import('../lib/answer-check').catch(() => undefined);
   keepSessionFresh();
 
+  // Prices are drawn in the store's currency from the first paint (decision 056).
+  await loadStoreSettings();
   if (overServerPage) await routeReady();
   createRoot(root).render(
     <StrictMode>

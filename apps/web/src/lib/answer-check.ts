@@ -25,6 +25,7 @@ const answers: AnswerChecks = {
   docs: { openapi: none, reference: none },
   health: { check: by(contract.health.check.responses[200].schema) },
   identity: { settings: by(contract.identity.settings.responses[200].schema) },
+  settings: { get: by(contract.settings.get.responses[200].schema) },
   parts: {
     list: by(contract.parts.list.responses[200].schema),
     get: by(contract.parts.get.responses[200].schema),

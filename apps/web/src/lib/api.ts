@@ -131,6 +131,7 @@ export const api: ApiClient = {
   docs: { openapi: json('docs', 'openapi'), reference: file('docs', 'reference') },
   health: { check: json('health', 'check') },
   identity: { settings: json('identity', 'settings') },
+  settings: { get: json('settings', 'get') },
   parts: {
     list: list('parts', 'list'),
     get: json('parts', 'get'),

@@ -1,4 +1,5 @@
-import { DESCRIPTION_EXCERPT_LENGTH } from '@store/shared';
+import { DESCRIPTION_EXCERPT_LENGTH, formatAmount } from '@store/shared';
+import { storeSettings } from './store-settings';
 
 /*
  * Numbers are formatted by hand, not with Intl.NumberFormat: building the first Intl formatter
@@ -9,12 +10,15 @@ import { DESCRIPTION_EXCERPT_LENGTH } from '@store/shared';
 /** '12500' -> '12,500' (en-US grouping). */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 
-/** US dollars with cents, as en-US writes them: '$1,234.50', '-$3.00'. */
-export function formatPrice(amount: number): string {
-  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
-  // As Intl: any negative keeps its sign, even one that rounds to zero (and -0).
-  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  return `${sign}$${groupThousands(whole)}.${cents}`;
+/**
+ * An amount in the store's currency (the API's decimal numbers), written as the store's money
+ * pattern says (decision 056): '£1,234.50' by default, '1.234,50 €' for eur in de-DE. By hand
+ * (packages/shared money.ts), with the pattern the store derived from Intl.
+ */
+export function formatPrice(amount: number, { wholeUnits = false } = {}): string {
+  const { money } = storeSettings();
+  // A chart's axis: '£1,500', not '£1,500.00' (only for an amount with nothing after the point).
+  return formatAmount(amount, wholeUnits ? { ...money, fractionDigits: 0 } : money);
 }
 
 /** A whole quantity with en-US grouping: '12,500'. */

@@ -21,6 +21,7 @@ import { PAGE_DATA_ELEMENT_ID, ServerRender } from '../components/island';
 import { ServerPageTitle } from '../components/page-head';
 import { ApiError, sendRequestsWith } from '../lib/api-client';
 import { canonicalUrl, documentTitle, headOf, rendersOnServer, withOwnTitle } from '../lib/page-head';
+import { readSettingsFrom } from '../lib/store-settings';
 
 /**
  * The store's server rendering of the public pages (decision 023), built by `vite build --ssr`
@@ -31,6 +32,9 @@ import { canonicalUrl, documentTitle, headOf, rendersOnServer, withOwnTitle } fr
 
 /** Each render's own in-process fetch: renders overlap while they wait for their answers. */
 const renderFetch = new AsyncLocalStorage<RenderPageOptions['fetch']>();
+/** And its store's settings: prices are written in the store's money (decision 056). */
+const renderSettings = new AsyncLocalStorage<RenderPageOptions['settings']>();
+readSettingsFrom(() => renderSettings.getStore());
 sendRequestsWith((input) => {
   const fetchHere = renderFetch.getStore();
   if (!fetchHere) return Promise.reject(new Error('the app fetched outside a server render'));
@@ -85,14 +89,16 @@ export const renderPage: RenderPage = async (url, options) => {
     if (error instanceof ApiError && error.status === 404) status = 404;
     else if (query.state.status !== 'success') return UNAVAILABLE;
   }
-  const markup = renderToString(
-    <Page
-      context={context}
-      queryClient={queryClient}
-      onTitle={(title, description) => {
-        ownTitle = { title, description };
-      }}
-    />,
+  const markup = renderSettings.run(options.settings, () =>
+    renderToString(
+      <Page
+        context={context}
+        queryClient={queryClient}
+        onTitle={(title, description) => {
+          ownTitle = { title, description };
+        }}
+      />,
+    ),
   );
   // A query the page makes that it does not declare would be drawn loading: the app goes instead.
   if (

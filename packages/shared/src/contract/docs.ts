@@ -1,5 +1,6 @@
 import { identitySettingsSchema } from '../schemas/identity-settings.js';
 import { healthSchema } from '../schemas/responses.js';
+import { storeSettingsSchema } from '../schemas/store-settings.js';
 import { type FeatureContract, route } from './define.js';
 import { routeTable } from './route-table.js';
 
@@ -32,3 +33,12 @@ export const identity = {
     responses: { 200: { description: 'The settings.', schema: identitySettingsSchema } },
   }),
 } satisfies FeatureContract<'identity'>;
+
+export const settings = {
+  get: route(routeTable.settings.get, {
+    summary: 'The currency, how prices are written, and the tax rule (decision 056)',
+    description:
+      'The store writes the same settings into every page it serves; a web app served from elsewhere asks here.',
+    responses: { 200: { description: 'The settings.', schema: storeSettingsSchema } },
+  }),
+} satisfies FeatureContract<'settings'>;

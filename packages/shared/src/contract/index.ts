@@ -2,7 +2,7 @@ import { audit } from './audit.js';
 import { cart } from './cart.js';
 import { categories } from './categories.js';
 import type { RouteContract } from './define.js';
-import { docs, health, identity } from './docs.js';
+import { docs, health, identity, settings } from './docs.js';
 import { invoices, orders, outbox } from './orders.js';
 import { overview } from './overview.js';
 import { images, parts } from './parts.js';
@@ -24,6 +24,7 @@ export const contract = {
   docs,
   health,
   identity,
+  settings,
   parts,
   categories,
   images,

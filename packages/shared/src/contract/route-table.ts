@@ -48,6 +48,9 @@ export const routeTable = {
   identity: feature({
     settings: { method: 'get', path: '/api/auth-config', access: 'anyone' },
   }),
+  settings: feature({
+    get: { method: 'get', path: '/api/settings', access: 'anyone' },
+  }),
   parts: feature({
     list: { method: 'get', path: '/api/parts', access: 'anyone', list: true },
     get: { method: 'get', path: '/api/part/:id', access: 'anyone' },

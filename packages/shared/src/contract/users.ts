@@ -76,7 +76,7 @@ export const users = {
   setCreditLimit: route(routeTable.users.setCreditLimit, {
     summary: 'Set the most a user’s unpaid orders may total (their credit limit)',
     description:
-      'In dollars with at most 2 decimals; `null` gives them the store’s default (`MAX_UNPAID_TOTAL`) again. Orders already placed stay; the next order is judged by the new limit.',
+      'In the store’s currency (`CURRENCY`) with at most 2 decimals; `null` gives them the store’s default (`MAX_UNPAID_TOTAL`) again. Orders already placed stay; the next order is judged by the new limit.',
     params: emailParams,
     body: creditLimitInputSchema,
     responses: {

@@ -1,4 +1,4 @@
-import { formatCents } from '../money.js';
+import { DEFAULT_MONEY_PATTERN, formatCents, type MoneyPattern } from '../money.js';
 
 /** Error bodies of the API: `{ message, fields? }` (docs/architecture.md, 'Answers and errors'). */
 export const apiMessages = {
@@ -46,9 +46,12 @@ export const apiMessages = {
   invalidTransition: (from: string, to: string) => `An order that is ${from} cannot be marked ${to}.`,
   tooManyOpenOrders: (max: number) =>
     `You already have ${max} unpaid orders. Please pay for or cancel one before placing another.`,
-  /** MAX_UNPAID_TOTAL, or the customer's own credit limit (issue 19, item 6). */
-  unpaidTotalTooHigh: (totalCents: number, limitCents: number) =>
-    `This order would bring your unpaid orders to ${formatCents(totalCents)}, above your credit limit of ${formatCents(limitCents)}. Please pay for or cancel an order first, or contact us to raise your limit.`,
+  /**
+   * MAX_UNPAID_TOTAL, or the customer's own credit limit (issue 19, item 6), in the store's money
+   * (decision 056).
+   */
+  unpaidTotalTooHigh: (totalCents: number, limitCents: number, money: MoneyPattern = DEFAULT_MONEY_PATTERN) =>
+    `This order would bring your unpaid orders to ${formatCents(totalCents, money)}, above your credit limit of ${formatCents(limitCents, money)}. Please pay for or cancel an order first, or contact us to raise your limit.`,
   invalidIdempotencyKey: 'The Idempotency-Key header is not valid.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different order. Send a new key for a new order.',

@@ -26,7 +26,7 @@ export const emailMessages = {
     /** A multi-line order's lines, one row each. */
     line: (position: number) => `Line ${position}`,
   },
-  /** One line of a multi-line order: `GPU-4090 · RTX 4090 · 2 × $1,599.00 = $3,198.00`. */
+  /** One line of a multi-line order: `GPU-4090 · RTX 4090 · 2 × £1,599.00 = £3,198.00`. */
   lineSummary: (sku: string, name: string, quantity: string, unitPrice: string, total: string) =>
     `${sku} · ${name} · ${quantity} × ${unitPrice} = ${total}`,
   placedSubject: (number: string) => `Your order ${number} is confirmed`,

@@ -83,7 +83,8 @@ export const productAdminMessages = {
   name: 'Name',
   perUnit: 'Per unit',
   stock: 'Stock',
-  price: 'Price (per unit, $)',
+  /** With the store's currency symbol (decision 056). */
+  price: (symbol: string) => `Price (per unit, ${symbol})`,
   available: 'Available quantity',
   minOrder: 'Minimum order quantity',
   /** Issue 22: the part number customers quote, and how many units make a pack. */

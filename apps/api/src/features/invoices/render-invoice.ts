@@ -1,4 +1,10 @@
-import { fromCents, invoiceMessages as m, type Seller } from '@store/shared';
+import {
+  DEFAULT_MONEY_PATTERN,
+  formatCents,
+  type MoneyPattern,
+  invoiceMessages as m,
+  type Seller,
+} from '@store/shared';
 import type { InvoiceOrder } from '../orders/dto.js';
 import { type InvoiceFonts, invoiceFonts, printable } from './invoice-font.js';
 
@@ -9,14 +15,15 @@ export interface InvoiceData {
   seller: Seller;
   /** How to pay (PAYMENT_INSTRUCTIONS), as on the Payment page. */
   paymentInstructions: string;
+  /** How the store writes money (decision 056); the default's (£, en-GB) when not given. */
+  money?: MoneyPattern;
 }
 
-// Prices and dates read as they do in the web app (apps/web/src/lib/format.ts).
-const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Quantities and dates read as they do in the web app (apps/web/src/lib/format.ts); prices in
+// the store's money, as everywhere (decision 056).
 const integer = new Intl.NumberFormat('en-US');
 // Orders are stamped in UTC; an invoice must not change its date with the server's zone.
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const money = (cents: number) => currency.format(fromCents(cents));
 
 const MARGIN = 50;
 /** The names the embedded fonts are registered under in each document. */
@@ -102,7 +109,7 @@ export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
   }
   doc.moveDown(1.5);
 
-  drawLines(doc, order, { left, width }, fonts);
+  drawLines(doc, order, { left, width }, fonts, data.money ?? DEFAULT_MONEY_PATTERN);
 
   // How to pay, or why nothing is due.
   doc.x = left;
@@ -147,7 +154,9 @@ function drawLines(
   order: InvoiceOrder,
   { left, width }: { left: number; width: number },
   fonts: InvoiceFonts,
+  pattern: MoneyPattern,
 ) {
+  const money = (cents: number) => formatCents(cents, pattern);
   const { sku: sW, quantity: qW, unitPrice: uW, amount: aW } = FIGURE_WIDTHS;
   const descW = width - sW - qW - uW - aW;
   const cols = {

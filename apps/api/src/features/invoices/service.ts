@@ -1,3 +1,4 @@
+import type { MoneyPattern } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import type { OrdersService } from '../orders/service.js';
 import type { InvoiceCache } from './cache.js';
@@ -8,6 +9,8 @@ export function createInvoicesService(deps: {
   orders: Pick<OrdersService, 'invoiceData'>;
   seller: Seller;
   paymentInstructions: string;
+  /** How the store writes money (decision 056). */
+  money: MoneyPattern;
   cache: InvoiceCache;
 }) {
   return {
@@ -15,7 +18,7 @@ export function createInvoicesService(deps: {
     async invoice(requester: Caller, id: string): Promise<{ fileName: string; pdf: Buffer }> {
       const order = await deps.orders.invoiceData(requester, id);
       const pdf = await deps.cache.get(
-        { order, seller: deps.seller, paymentInstructions: deps.paymentInstructions },
+        { order, seller: deps.seller, paymentInstructions: deps.paymentInstructions, money: deps.money },
         renderInvoice,
       );
       return { fileName: `invoice-${order.number}.pdf`, pdf };

@@ -3,6 +3,7 @@ import {
   type CheckoutRequest,
   lineProblem,
   MAX_ORDER_LINES,
+  type MoneyPattern,
   checkoutMessages as m,
   type RefusedLine,
 } from '@store/shared';
@@ -72,7 +73,7 @@ export interface Placed {
  * lines, refused lines (422, every one with its problem) or lines whose stock ran out (409), over
  * the credit limit. A refused placement changed nothing, the cart included.
  */
-export function createCheckout(deps: { place: Place; maxOpenOrders: number }) {
+export function createCheckout(deps: { place: Place; maxOpenOrders: number; money: MoneyPattern }) {
   return async function checkout(
     customer: Caller,
     request: CheckoutRequest,
@@ -111,7 +112,7 @@ export function createCheckout(deps: { place: Place; maxOpenOrders: number }) {
         );
       }
       case 'over-limit':
-        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents));
+        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents, deps.money));
     }
   };
 }

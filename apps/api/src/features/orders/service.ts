@@ -4,6 +4,7 @@ import {
   cartMessages,
   formatOrderNumber,
   type InsertResult,
+  type MoneyPattern,
   type MyOrdersQuery,
   type Order,
   type OrderInput,
@@ -194,6 +195,8 @@ export function createOrdersService(deps: {
   maxUnpaidTotalCents: number;
   /** The tax every order is placed under (decision 053). */
   tax: TaxRule;
+  /** How the store writes money (decision 056): the credit limit's message. */
+  money: MoneyPattern;
   /** Whether the store takes cards (features/payments): the Payment page offers them. */
   cardPayments?: boolean;
 }) {
@@ -202,7 +205,7 @@ export function createOrdersService(deps: {
   // Both ways of ordering place in one round trip, with the rules applied by the database from
   // these settings (placement.ts, decision 045).
   const place = createPlacement(deps);
-  const placeLines = createCheckout({ place, maxOpenOrders: deps.maxOpenOrders });
+  const placeLines = createCheckout({ place, maxOpenOrders: deps.maxOpenOrders, money: deps.money });
 
   /** The orders as the API shows them, their lines read in one query for the whole page. */
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
@@ -249,7 +252,7 @@ export function createOrdersService(deps: {
       if (placed.outcome === 'too-many-open')
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
       if (placed.outcome === 'over-limit')
-        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents));
+        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents, deps.money));
       if (placed.outcome === 'placed' || placed.outcome === 'replayed') {
         const { order, lines } = placed;
         // The same key with any other body is a client bug: refuse it rather than guess which

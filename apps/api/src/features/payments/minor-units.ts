@@ -1,10 +1,10 @@
-/**
- * Stripe's minor units per currency unit, where they are not 100 (its 'zero-decimal' and
- * 'three-decimal' currencies: https://docs.stripe.com/currencies#minor-units). The store keeps
- * every price in hundredths of its currency (`price_cents`).
+import { currencyFractionDigits } from '@store/shared';
+
+/*
+ * The store keeps every price in hundredths of its currency (`price_cents`); Stripe takes the
+ * currency's minor units, whose digits come from one table (packages/shared currency-digits.ts),
+ * the one the store's money format is made with too (decision 056).
  */
-const ZERO_DECIMAL = new Set('bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf'.split(' '));
-const THREE_DECIMAL = new Set('bhd jod kwd omr tnd'.split(' '));
 
 /**
  * The store's hundredths as Stripe's minor units of `currency`, exactly, or undefined when they
@@ -13,17 +13,14 @@ const THREE_DECIMAL = new Set('bhd jod kwd omr tnd'.split(' '));
  */
 export function toMinorUnits(cents: number, currency: string): number | undefined {
   if (!Number.isSafeInteger(cents)) return undefined;
-  if (ZERO_DECIMAL.has(currency)) return cents % 100 === 0 ? cents / 100 : undefined;
-  if (THREE_DECIMAL.has(currency)) {
-    // Stripe takes three-decimal amounts in whole hundredths only (the last digit 0).
-    return cents * 10;
-  }
+  const digits = currencyFractionDigits(currency);
+  if (digits === 0) return cents % 100 === 0 ? cents / 100 : undefined;
+  // Stripe takes three-decimal amounts in whole hundredths only (the last digit 0).
+  if (digits === 3) return cents * 10;
   return cents;
 }
 
 /** Stripe's minor units back to the currency's units (what the API shows, a decimal number). */
 export function fromMinorUnits(minor: number, currency: string): number {
-  if (ZERO_DECIMAL.has(currency)) return minor;
-  if (THREE_DECIMAL.has(currency)) return minor / 1000;
-  return minor / 100;
+  return minor / 10 ** currencyFractionDigits(currency);
 }

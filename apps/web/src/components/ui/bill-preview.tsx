@@ -4,9 +4,11 @@ import {
   isOrderQuantityValid,
   billMessages as m,
   type Part,
+  taxRuleOf,
   toCents,
 } from '@store/shared';
 import { formatPrice } from '../../lib/format';
+import { storeSettings } from '../../lib/store-settings';
 
 /**
  * The live bill (the part page and the purchase page) for a quantity, by the same shared rules the server charges with
@@ -27,8 +29,10 @@ export function BillPreview({
   quantity: number;
   totalTestId: string;
 }) {
+  // The store's tax rule (decision 056): the total is what the order will charge.
+  const { tax } = storeSettings();
   const bill = isOrderQuantityValid(quantity, part)
-    ? computeBill(toCents(part.price), quantity, part.bulkDiscount)
+    ? computeBill(toCents(part.price), quantity, part.bulkDiscount, taxRuleOf(tax))
     : undefined;
   return (
     <dl className="grid grid-cols-2 gap-y-1 rounded-box bg-base-200 p-4 text-sm" aria-live="polite">
@@ -41,6 +45,18 @@ export function BillPreview({
             <span aria-hidden="true">−</span>
             <span className="sr-only">{m.minus} </span>
             {formatPrice(fromCents(bill.discountCents))}
+          </dd>
+        </>
+      )}
+      {tax.rate > 0 && (
+        <>
+          <dt>{m.net}</dt>
+          <dd className="text-right" data-testid="bill-net">
+            {bill ? formatPrice(fromCents(bill.netCents)) : '—'}
+          </dd>
+          <dt>{m.taxAt(tax.rate)}</dt>
+          <dd className="text-right" data-testid="bill-tax">
+            {bill ? formatPrice(fromCents(bill.taxCents)) : '—'}
           </dd>
         </>
       )}

@@ -1,8 +1,9 @@
-import type { Cart, Part } from '@store/shared';
+import { type Cart, type Part, taxRuleOf } from '@store/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useSessionUser } from '../../lib/session';
+import { storeSettings } from '../../lib/store-settings';
 import { partQuery } from '../parts';
 import { cartQuery, clearCart, removeLine, setLine } from './api';
 import { type LocalLine, localCart } from './local-cart';
@@ -43,16 +44,18 @@ export function useCart(): CartState {
 
   const visitor = useMemo(() => {
     if (signedIn) return undefined;
+    // The store's tax rule, as the server's cart applies it (decision 056).
+    const tax = taxRuleOf(storeSettings().tax);
     const lines = [];
     for (const [index, line] of local.entries()) {
       const part = parts[index];
       if (!part) continue;
       const gone = part.error instanceof ApiError && part.error.status === 404;
       const found: Part | undefined = part.data;
-      if (found) lines.push(visitorLine(line, found));
-      else if (gone) lines.push(visitorLine(line, null));
+      if (found) lines.push(visitorLine(line, found, tax));
+      else if (gone) lines.push(visitorLine(line, null, tax));
     }
-    return visitorCart(lines);
+    return visitorCart(lines, tax);
   }, [signedIn, local, parts]);
   const visitorPending = parts.some((part) => part.isPending);
   const visitorError = parts.some(

@@ -1,4 +1,4 @@
-import { cartMessages, type Part } from '@store/shared';
+import { cartMessages, type Part, taxRuleOf } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import { stepDown, stepUp, typedQuantity } from './quantity-steps';
 import { visitorCart, visitorLine } from './visitor-lines';
@@ -73,5 +73,39 @@ describe('the stepper', () => {
     expect(typedQuantity('1.5')).toBeUndefined();
     expect(typedQuantity('0')).toBeUndefined();
     expect(typedQuantity('')).toBeUndefined();
+  });
+});
+
+describe('a visitor’s cart taxed by the store’s rule (decision 053, from the settings: 056)', () => {
+  const cheap = (id: string): Part => ({
+    ...part,
+    _id: id,
+    price: 0.05,
+    minOrderQuantity: 1,
+    orderMultiple: 1,
+    bulkDiscount: false,
+  });
+
+  it('taxes each line after its discount, half up, and adds the lines up unrounded', () => {
+    const tax = taxRuleOf({ rate: 10, pricesIncludeTax: false });
+    const lines = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'].map((id) =>
+      visitorLine({ partId: id, quantity: 1 }, cheap(id), tax),
+    );
+    // 5p at 10% is 0.5p of tax: 1p per line, 2p in all (10p taxed at once would be 1p).
+    expect(lines.map((l) => l.lineTotal)).toEqual([0.06, 0.06]);
+    expect(visitorCart(lines, tax)).toMatchObject({ subtotal: 0.1, net: 0.1, tax: 0.02, total: 0.12 });
+  });
+
+  it('takes the tax out of prices that include it', () => {
+    const tax = taxRuleOf({ rate: 20, pricesIncludeTax: true });
+    const line = visitorLine({ partId: part._id, quantity: 500 }, part, tax);
+    // £5,937.50 after the discount, tax included: net 593,750 ÷ 1.2 = 494,791.67 → 494,792p.
+    expect(line.lineTotal).toBe(5937.5);
+    expect(visitorCart([line], tax)).toMatchObject({ net: 4947.92, tax: 989.58, total: 5937.5 });
+  });
+
+  it('shows no tax without a rate, as the store ships', () => {
+    const line = visitorLine({ partId: part._id, quantity: 500 }, part);
+    expect(visitorCart([line])).toMatchObject({ net: 5937.5, tax: 0, total: 5937.5 });
   });
 });

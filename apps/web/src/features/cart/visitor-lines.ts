@@ -1,11 +1,14 @@
 import {
+  applyTax,
   type Cart,
   type CartLine,
   cartPageMessages,
   computeBill,
   fromCents,
   lineProblem,
+  NO_TAX,
   type Part,
+  type TaxRule,
   toCents,
 } from '@store/shared';
 import type { LocalLine } from './local-cart';
@@ -14,9 +17,10 @@ import type { LocalLine } from './local-cart';
  * A visitor's cart drawn as the server draws an account's (GET /api/cart): each line priced from
  * the part as it is today, by the same shared rules (bill.ts, cart-rules.ts), so the page shows
  * one kind of cart whoever looks. `part` is null for a part no longer listed, undefined while it
- * loads (the line is then left out until it arrives).
+ * loads (the line is then left out until it arrives). `tax`: the store's rule, from its settings
+ * (decision 056), so a line's total is what the server's cart shows, tax included.
  */
-export function visitorLine(line: LocalLine, part: Part | null): CartLine {
+export function visitorLine(line: LocalLine, part: Part | null, tax: TaxRule = NO_TAX): CartLine {
   if (!part) {
     const problem = lineProblem({
       quantity: line.quantity,
@@ -42,7 +46,7 @@ export function visitorLine(line: LocalLine, part: Part | null): CartLine {
       problem,
     };
   }
-  const bill = computeBill(toCents(part.price), line.quantity, part.bulkDiscount);
+  const bill = computeBill(toCents(part.price), line.quantity, part.bulkDiscount, tax);
   return {
     partId: part._id,
     sku: part.sku,
@@ -67,25 +71,34 @@ export function visitorLine(line: LocalLine, part: Part | null): CartLine {
   };
 }
 
-/** The totals over every line, flagged ones too, in cents as the server adds them. */
-export function visitorCart(lines: CartLine[]): Cart {
+/**
+ * The totals over every line, flagged ones too, in cents as the server adds them: each line taxed
+ * once its discount is off, and the lines summed, never rounded again (decision 053).
+ */
+export function visitorCart(lines: CartLine[], tax: TaxRule = NO_TAX): Cart {
   let subtotal = 0;
   let discount = 0;
+  let net = 0;
+  let taxed = 0;
+  let total = 0;
   let units = 0;
   for (const line of lines) {
-    subtotal += toCents(line.unitPrice) * line.quantity;
+    const lineSubtotal = toCents(line.unitPrice) * line.quantity;
+    const bill = applyTax(lineSubtotal - toCents(line.discount), tax);
+    subtotal += lineSubtotal;
     discount += toCents(line.discount);
+    net += bill.netCents;
+    taxed += bill.taxCents;
+    total += bill.grossCents;
     units += line.quantity;
   }
   return {
     lines,
     subtotal: fromCents(subtotal),
     discount: fromCents(discount),
-    // A visitor's cart is priced before the store's tax rule is known to the browser: its tax
-    // shows once signed in (the server's cart), and the order stores it (decision 053).
-    net: fromCents(subtotal - discount),
-    tax: 0,
-    total: fromCents(subtotal - discount),
+    net: fromCents(net),
+    tax: fromCents(taxed),
+    total: fromCents(total),
     units,
   };
 }

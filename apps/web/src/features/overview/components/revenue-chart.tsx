@@ -43,7 +43,7 @@ export function RevenueChart({ days }: { days: readonly OverviewDay[] }) {
             {
               ...axis,
               size: 70,
-              values: (_u, ticks) => ticks.map((v) => formatPrice(v).replace(/\.00$/, '')),
+              values: (_u, ticks) => ticks.map((v) => formatPrice(v, { wholeUnits: Number.isInteger(v) })),
             },
           ],
           series: [

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { storeSettings } from '../../../lib/store-settings';
 import { formFieldOf } from '../api';
 import { StockMovedError, stockFieldAfter } from '../stock-edit';
 import { ChosenImage } from './chosen-image';
@@ -109,7 +110,7 @@ export function ProductForm({
         {...register('pack', number)}
       />
       <Field
-        label={m.price}
+        label={m.price(storeSettings().money.symbol)}
         type="number"
         step="0.01"
         min="0.01"

@@ -1,4 +1,4 @@
-import { validationMessages as m } from '@store/shared';
+import { validationMessages as m, moneyPattern } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import { parseCreditLimit } from './credit-limit-cell';
 
@@ -7,6 +7,7 @@ describe('parseCreditLimit', () => {
     ['25000', 25_000],
     ['25,000.50', 25_000.5],
     ['$ 1,234.5', 1234.5],
+    ['£1,234.50', 1234.5],
     ['0', 0],
     ['.5', 0.5],
   ])('reads %j as %d dollars', (text, creditLimit) => {
@@ -24,5 +25,13 @@ describe('parseCreditLimit', () => {
     ['100000000.01', m.creditLimitTooHigh],
   ])('refuses %j with the shared message', (text, error) => {
     expect(parseCreditLimit(text)).toEqual({ error });
+  });
+});
+
+describe('parseCreditLimit in another currency and locale (decision 056)', () => {
+  it('reads the amount as the store writes money: 1.234,50 € in de-DE', () => {
+    const money = moneyPattern('eur', 'de-DE');
+    expect(parseCreditLimit('1.234,50 €', money)).toEqual({ creditLimit: 1234.5 });
+    expect(parseCreditLimit('25000', money)).toEqual({ creditLimit: 25_000 });
   });
 });

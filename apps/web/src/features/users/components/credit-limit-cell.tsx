@@ -1,5 +1,7 @@
 import {
   creditLimitInputSchema,
+  DEFAULT_MONEY_PATTERN,
+  type MoneyPattern,
   creditLimitMessages as m,
   type UserListItem,
   validationMessages,
@@ -9,14 +11,21 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
+import { storeSettings } from '../../../lib/store-settings';
 import { setCreditLimit, userKeys } from '../api';
 
 /**
- * The amount typed, as the API takes it: dollars, with the grouping commas and a dollar sign
- * people type forgiven; the error message (from the shared schema) when it is not one.
+ * The amount typed, as the API takes it: in the store's currency, with the grouping separators
+ * and the currency's symbol people type forgiven (as the store writes money: decision 056); the
+ * error message (from the shared schema) when it is not one.
  */
-export function parseCreditLimit(text: string): { creditLimit: number } | { error: string } {
-  const cleaned = text.replace(/[\s,$]/g, '');
+export function parseCreditLimit(
+  text: string,
+  money: MoneyPattern = DEFAULT_MONEY_PATTERN,
+): { creditLimit: number } | { error: string } {
+  let cleaned = text.replace(/\s/g, '').replaceAll(money.symbol, '').replaceAll('$', '');
+  if (money.group) cleaned = cleaned.replaceAll(money.group, '');
+  if (money.decimal !== '.') cleaned = cleaned.replaceAll(money.decimal, '.');
   if (cleaned === '') return { error: validationMessages.creditLimitRequired };
   if (!/^-?\d*\.?\d*$/.test(cleaned) || cleaned === '.' || cleaned === '-') {
     return { error: validationMessages.creditLimitNumber };
@@ -96,7 +105,7 @@ export function CreditLimitCell({ user }: { user: UserListItem }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseCreditLimit(text);
+    const parsed = parseCreditLimit(text, storeSettings().money);
     if ('error' in parsed) {
       setError(parsed.error);
       input.current?.focus();
