@@ -2,6 +2,7 @@ import { type OrderStatus, OVERVIEW_DAYS, OVERVIEW_LIST_SIZE, orderStatusSchema 
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 
 /** The figures paid and shipped orders make: revenue counts them, and their lines' parts. */
 const COUNTED: readonly OrderStatus[] = ['paid', 'shipped'];
@@ -102,7 +103,11 @@ export function createOverviewRepo(db: Database) {
      */
     async read(lowStockThreshold: number): Promise<OverviewFigures> {
       const limit = OVERVIEW_LIST_SIZE.lowStock;
-      const result = await db.execute(sql`
+      // Prepared: its plan, longer to make than to run, is made once per connection.
+      const result = await executePrepared(
+        db,
+        'overview_figures',
+        sql`
         with span as (
           select name as zone, today, (today - ${OVERVIEW_DAYS - 1}::int) as first_day
           from (select name, (now() at time zone name)::date as today from store_time_zone where id = 1) z
@@ -185,7 +190,8 @@ export function createOverviewRepo(db: Database) {
               order by available_quantity, id), '[]')
             from low) as low_stock,
           (select count(*) from users, span s
-            where role = 'customer' and created_at >= (s.first_day::timestamp at time zone s.zone)) as new_customers`);
+            where role = 'customer' and created_at >= (s.first_day::timestamp at time zone s.zone)) as new_customers`,
+      );
       const [row] = figuresResult.parse(result).rows;
       return {
         zone: row.zone,
