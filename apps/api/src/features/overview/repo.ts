@@ -133,6 +133,9 @@ export function createOverviewRepo(db: Database) {
         ), win as (
           select first_day, last_day from overview_window where id = 1
         ), touched as (
+          -- What part_window lacks for the 30 days: the staged changes of those days, less the
+          -- window's days outside them, plus their days outside the window (key ranges of
+          -- part_days, empty once the fold has moved the window to today).
           select part_id, sum(units) as units, sum(cents) as cents from (
             select part_id, units, cents from staged, span s
               where part_id is not null and day between s.first_day and s.today
