@@ -126,3 +126,42 @@ export const keptFigures = (o: {
   awaitingPayment: o.awaitingPayment,
   topParts: o.topParts.map(({ partId, units, revenue }) => ({ partId, units, revenue })),
 });
+
+/**
+ * The parts whose kept 30-day sum (part_window, migration 0027) differs from their part_days
+ * summed over the window's days: always none, whatever moved and whether a fold ran (the
+ * invariant of decision 055). Also the window's days, to check where it stands.
+ */
+export async function windowDrift(
+  database: DatabaseHandle,
+): Promise<{ window: { first: string; last: string }; drift: unknown[] }> {
+  const [window] = (
+    await database.executeSql(
+      `select first_day::text as first, last_day::text as last from overview_window where id = 1`,
+    )
+  ).rows as { first: string; last: string }[];
+  const { rows } = await database.executeSql(
+    `select coalesce(k.part_id, d.part_id) as part_id, k.units::text as kept_units, k.cents::text as kept_cents,
+       d.units::text as units, d.cents::text as cents
+     from (select part_id, units, cents from part_window where units <> 0 or cents <> 0) k
+     full join (
+       select part_id, sum(units) as units, sum(cents) as cents from part_days, overview_window w
+       where w.id = 1 and day between w.first_day and w.last_day group by part_id
+       having sum(units) <> 0 or sum(cents) <> 0
+     ) d on d.part_id = k.part_id
+     where k.units is distinct from d.units or k.cents is distinct from d.cents`,
+  );
+  if (!window) throw new Error('overview_window has no row');
+  return { window, drift: rows };
+}
+
+/**
+ * Puts the window where the last fold would have left it `daysAgo` days ago (the store's days):
+ * the state a read finds after that many midnights without a fold (decision 055).
+ */
+export async function windowAsOf(database: DatabaseHandle, daysAgo: number): Promise<void> {
+  await database.executeSql(
+    `select overview_move_window((now() at time zone (select name from store_time_zone where id = 1))::date - $1::int)`,
+    [daysAgo],
+  );
+}

@@ -3,15 +3,18 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../src/db/schema.js';
 import { useStoreTimeZone } from '../src/db/store-time-zone.js';
+import { createOverviewRepo } from '../src/features/overview/repo.js';
+import { createOverviewService, type OverviewService } from '../src/features/overview/service.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
-import { keptFigures, recount } from './overview-orders.js';
+import { keptFigures, recount, windowAsOf, windowDrift } from './overview-orders.js';
 
 /**
  * The kept totals against a recount (issue 24): random sequences of orders written by SQL (in one
  * statement, or the order then its lines as an import does), moves between any statuses, orders
  * moved to another day, lines changed, orders deleted, writes rolled back, truncation, and folds
- * in between; after each sequence, and at reads within it, the overview equals what counting
+ * in between, and midnights passing without a fold (the kept 30-day part sums' window left days
+ * behind, decision 055); after each sequence, and at reads within it, the overview equals what counting
  * every order and line gives. In a time zone with daylight saving, so days are not 24 hours.
  */
 const ZONE = 'America/New_York';
@@ -20,11 +23,15 @@ const STATUSES: OrderStatus[] = ['unpaid', 'paid', 'shipped', 'cancelled'];
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
 const partIds: string[] = [];
+/** The overview as a reader that never folds (its clock stands still): it corrects everything. */
+let unfolded: OverviewService;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await accountWithToken(ctx, 'admin');
   await useStoreTimeZone(ctx.db, ZONE);
+  unfolded = createOverviewService(createOverviewRepo(ctx.db), { clock: () => 0 });
+  await unfolded.get(); // its one fold
   for (let i = 0; i < 4; i++) {
     const [row] = await ctx.db.insert(parts).values(partRow()).returning();
     partIds.push(row?.id as string);
@@ -47,7 +54,8 @@ const step = fc.oneof(
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant('place' as const),
-      daysAgo: fc.integer({ min: 0, max: 35 }),
+      // Around the window's first day too, where a midnight takes a day out.
+      daysAgo: fc.oneof(fc.integer({ min: 0, max: 35 }), fc.integer({ min: 27, max: 32 })),
       status,
       lines: fc.array(line, { minLength: 1, maxLength: 3 }),
       linesApart: fc.boolean(),
@@ -63,6 +71,11 @@ const step = fc.oneof(
   }),
   fc.record({ kind: fc.constant('delete' as const), order: which }),
   fc.record({ kind: fc.constant('fold' as const) }),
+  // Midnights without a fold (decision 055): the window as the last fold left it, days ago.
+  fc.record({
+    kind: fc.constant('rollover' as const),
+    daysAgo: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 40 })),
+  }),
   fc.record({ kind: fc.constant('read' as const) }),
   fc.record({ kind: fc.constant('truncate' as const) }),
 );
@@ -117,6 +130,8 @@ async function run(steps: Step[]): Promise<void> {
       }
     } else if (s.kind === 'fold') {
       await db.executeSql('select overview_fold()');
+    } else if (s.kind === 'rollover') {
+      await windowAsOf(db, s.daysAgo);
     } else if (s.kind === 'read') {
       await expectKeptEqualsRecount();
     } else if (s.kind === 'truncate') {
@@ -153,6 +168,9 @@ async function expectKeptEqualsRecount() {
   const answer = (await ctx.http().get('/api/admin/overview').set(admin.auth).expect(200)).body as Overview;
   const r = await recount(ctx.database, ZONE);
   expect(keptFigures(answer)).toEqual(r);
+  expect(keptFigures(await unfolded.get())).toEqual(r);
+  // Wherever the window stands (a read folds at most once a second), it sums part_days' days.
+  expect((await windowDrift(ctx.database)).drift).toEqual([]);
   const sum = (days: Overview['revenueByDay']) => Math.round(days.reduce((t, d) => t + d.revenue * 100, 0));
   expect(Math.round(answer.revenue.last30Days * 100)).toBe(sum(answer.revenueByDay));
   expect(Math.round(answer.revenue.last7Days * 100)).toBe(sum(answer.revenueByDay.slice(-7)));

@@ -5,10 +5,12 @@ import { parts, users } from '../src/db/schema.js';
 import { useStoreTimeZone } from '../src/db/store-time-zone.js';
 import { createOrdersRepo } from '../src/features/orders/repo.js';
 import { createOrderMoves } from '../src/features/orders/service.js';
+import { createOverviewRepo } from '../src/features/overview/repo.js';
+import { createOverviewService } from '../src/features/overview/service.js';
 import { noJobs } from '../src/jobs/queue.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
-import { insertOrder, keptFigures, recount } from './overview-orders.js';
+import { insertOrder, keptFigures, recount, windowAsOf, windowDrift } from './overview-orders.js';
 
 /**
  * `GET /api/admin/overview` (issue 24): every figure against a fixture of orders across days and
@@ -202,6 +204,49 @@ describe('the overview', () => {
       Math.round((o.revenueByDay.find((d) => d.date === twoDaysBefore)?.revenue ?? 0) * 100);
     expect(cents(utc) - cents(tokyo)).toBe(700);
     await expect(useStoreTimeZone(ctx.db, 'Mars/Olympus_Mons')).rejects.toThrow();
+  });
+
+  it('moves the top parts’ 30 days at the store’s midnight, folded or not (decision 055)', async () => {
+    const zone = 'Asia/Tokyo';
+    await useStoreTimeZone(ctx.db, zone);
+    const partC = (o: Overview) => o.topParts.find((p) => p.partId === ids.c) ?? { units: 0, revenue: 0 };
+    const before = partC(await overview());
+    // Part C sells on the days a midnight moves in and out of the window: 29, 30 and 31 days ago.
+    for (const [daysAgo, quantity] of [
+      [29, 1],
+      [30, 2],
+      [31, 4],
+    ] as const) {
+      await insertOrder(ctx.database, {
+        daysAgo,
+        status: 'paid',
+        zone,
+        lines: [{ partId: ids.c, quantity, unitCents: 1000 }],
+      });
+    }
+    await ctx.database.executeSql('select overview_fold()');
+    // A reader that never folds (its clock stands still), after its first read.
+    const unfolded = createOverviewService(createOverviewRepo(ctx.db), { clock: () => 0 });
+    await unfolded.get();
+    const expected = await recount(ctx.database, zone);
+    // Part C: one more unit, of 29 days ago; none of those of 30 and 31 days ago.
+    expect(partC(await unfolded.get())).toMatchObject({
+      units: before.units + 1,
+      revenue: Math.round(before.revenue * 100 + 1000) / 100,
+    });
+    // The window as the last fold left it 1, 2, 30 (no day shared) and 45 days ago.
+    for (const daysAgo of [1, 2, 30, 45]) {
+      await windowAsOf(ctx.database, daysAgo);
+      expect((await windowDrift(ctx.database)).drift).toEqual([]);
+      expect(keptFigures(await unfolded.get()), `${daysAgo} days ago`).toEqual(expected);
+      // The next fold moves it to the store's today, by the days between.
+      await ctx.database.executeSql('select overview_fold()');
+      const { window, drift } = await windowDrift(ctx.database);
+      expect(drift).toEqual([]);
+      expect(window.last).toBe((await unfolded.get()).today);
+      expect(keptFigures(await unfolded.get())).toEqual(expected);
+    }
+    expect(await useStoreTimeZone(ctx.db, 'UTC')).toBe(true);
   });
 
   it('is for admins only', async () => {

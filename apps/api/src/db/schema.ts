@@ -393,6 +393,36 @@ export const partDays = pgTable(
   (t) => [primaryKey({ name: 'part_days_pkey', columns: [t.day, t.partId] })],
 );
 
+/**
+ * The days `part_window` sums (migration 0027, decision 055): the last 30 of the store's days as
+ * of the last fold; the fold moves it at the store's midnight by the day leaving and the day entering.
+ */
+export const overviewWindow = pgTable(
+  'overview_window',
+  {
+    id: integer('id').primaryKey().default(1),
+    firstDay: date('first_day').notNull(),
+    lastDay: date('last_day').notNull(),
+  },
+  (t) => [
+    check('overview_window_one_row', sql`${t.id} = 1`),
+    check('overview_window_days', sql`${t.firstDay} <= ${t.lastDay}`),
+  ],
+);
+
+/** Each part's part_days summed over `overview_window`'s days: the top parts without a sum. */
+export const partWindow = pgTable(
+  'part_window',
+  {
+    partId: uuid('part_id').primaryKey(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('part_window_top_idx').on(t.cents.desc(), t.units.desc(), t.partId).where(sql`${t.units} > 0`),
+  ],
+);
+
 /** Changes the triggers staged and no fold has taken yet: orders (a status) or lines (a part). */
 export const overviewChanges = pgTable(
   'overview_changes',

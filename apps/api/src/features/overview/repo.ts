@@ -2,6 +2,7 @@ import { type OrderStatus, OVERVIEW_DAYS, OVERVIEW_LIST_SIZE, orderStatusSchema 
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 
 /** The figures paid and shipped orders make: revenue counts them, and their lines' parts. */
 const COUNTED: readonly OrderStatus[] = ['paid', 'shipped'];
@@ -91,14 +92,22 @@ export function createOverviewRepo(db: Database) {
      * days, statuses and parts, never by orders:
      * - the days: 30 days × 2 statuses of order_days;
      * - the statuses: the 4 rows of order_status_totals;
-     * - the top parts: a row of part_days per part and day sold in the 30 days;
+     * - the top parts (migration 0027, decision 055): the first 10 of part_window_top_idx (the
+     *   30-day sums kept per part), past the parts `touched` corrects: those with changes staged
+     *   and, until the fold moves the window at the store's midnight, those of the day that left
+     *   or entered (one day's part_days). Exact: a part untouched has its kept sum, so the top 10
+     *   are among the touched ones and the first 10 of the others;
      * - low stock: the first 20 of each of parts_listed_stock_idx (below the threshold) and
      *   parts_below_minimum_idx (below the minimum order), merged;
      * - new customers: a range of users_customers_newest_idx.
      */
     async read(lowStockThreshold: number): Promise<OverviewFigures> {
       const limit = OVERVIEW_LIST_SIZE.lowStock;
-      const result = await db.execute(sql`
+      // Prepared: its plan, longer to make than to run, is made once per connection.
+      const result = await executePrepared(
+        db,
+        'overview_figures',
+        sql`
         with span as (
           select name as zone, today, (today - ${OVERVIEW_DAYS - 1}::int) as first_day
           from (select name, (now() at time zone name)::date as today from store_time_zone where id = 1) z
@@ -121,14 +130,41 @@ export function createOverviewRepo(db: Database) {
             union all
             select status, orders, cents from staged where status is not null
           ) f group by status
-        ), sold as (
+        ), win as (
+          select first_day, last_day from overview_window where id = 1
+        ), touched as (
+          -- What part_window lacks for the 30 days: the staged changes of those days, less the
+          -- window's days outside them, plus their days outside the window (key ranges of
+          -- part_days, empty once the fold has moved the window to today).
           select part_id, sum(units) as units, sum(cents) as cents from (
-            select part_id, units, cents from part_days, span s where day between s.first_day and s.today
-            union all
             select part_id, units, cents from staged, span s
               where part_id is not null and day between s.first_day and s.today
-          ) f group by part_id having sum(units) > 0
-          order by sum(cents) desc, sum(units) desc, part_id limit ${OVERVIEW_LIST_SIZE.topParts}
+            union all
+            select p.part_id, -p.units, -p.cents from win w, span s, part_days p
+              where p.day between w.first_day and least(w.last_day, s.first_day - 1)
+            union all
+            select p.part_id, -p.units, -p.cents from win w, span s, part_days p
+              where p.day between greatest(w.first_day, s.today + 1) and w.last_day
+            union all
+            select p.part_id, p.units, p.cents from win w, span s, part_days p
+              where p.day between s.first_day and least(s.today, w.first_day - 1)
+            union all
+            select p.part_id, p.units, p.cents from win w, span s, part_days p
+              where p.day between greatest(s.first_day, w.last_day + 1) and s.today
+          ) c group by part_id
+        ), sold as (
+          select part_id, units, cents from (
+            -- Lookups by key (a join may hash all of part_window).
+            select t.part_id,
+              t.units + coalesce((select units from part_window where part_id = t.part_id), 0) as units,
+              t.cents + coalesce((select cents from part_window where part_id = t.part_id), 0) as cents
+            from touched t
+            union all
+            (select part_id, units, cents from part_window
+              where units > 0 and part_id not in (select part_id from touched)
+              order by cents desc, units desc, part_id limit ${OVERVIEW_LIST_SIZE.topParts})
+          ) c where units > 0
+          order by cents desc, units desc, part_id limit ${OVERVIEW_LIST_SIZE.topParts}
         ), low as (
           select * from (
             (select id, sku, name, available_quantity, min_order_quantity from parts
@@ -147,15 +183,18 @@ export function createOverviewRepo(db: Database) {
             from days) as days,
           (select coalesce(json_agg(json_build_object('status', status, 'orders', orders, 'cents', cents)), '[]')
             from statuses) as statuses,
-          (select coalesce(json_agg(json_build_object('partId', p.id, 'name', p.name, 'units', s.units, 'cents', s.cents)
-              order by s.cents desc, s.units desc, p.id), '[]')
-            from sold s join parts p on p.id = s.part_id) as top_parts,
+          (select coalesce(json_agg(json_build_object('partId', s.part_id, 'units', s.units, 'cents', s.cents,
+              -- A lookup by key per part listed (a join may hash every part); lines keep their part.
+              'name', (select name from parts where id = s.part_id))
+              order by s.cents desc, s.units desc, s.part_id), '[]')
+            from sold s) as top_parts,
           (select coalesce(json_agg(json_build_object('partId', id, 'sku', sku, 'name', name,
               'availableQuantity', available_quantity, 'minOrderQuantity', min_order_quantity)
               order by available_quantity, id), '[]')
             from low) as low_stock,
           (select count(*) from users, span s
-            where role = 'customer' and created_at >= (s.first_day::timestamp at time zone s.zone)) as new_customers`);
+            where role = 'customer' and created_at >= (s.first_day::timestamp at time zone s.zone)) as new_customers`,
+      );
       const [row] = figuresResult.parse(result).rows;
       return {
         zone: row.zone,
