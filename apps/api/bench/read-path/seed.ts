@@ -198,6 +198,10 @@ export async function createBenchDatabase(options: {
       createdAt: admin?.created_at as Date,
     });
     const [reviews] = await sql('select count(*)::int as n from reviews');
+    // The orders' changes, staged by the triggers, folded into the rollups now, as a running
+    // store folds them every second: folded by the store's first read instead, they left the
+    // staging table 200,000 dead rows that every read of the measurement scanned (0.23 ms each).
+    await sql('select overview_fold()');
     await sql('vacuum analyze');
     return {
       name,

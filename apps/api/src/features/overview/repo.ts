@@ -48,6 +48,17 @@ export interface OverviewFigures {
   newCustomers: number;
 }
 
+/**
+ * A whole number written into the statement's text, not sent as a parameter: with parameters
+ * PostgreSQL planned the prepared statement anew at every call (its generic plan looked costlier
+ * than a custom one), 0.65 ms of planning for 0.3 ms of running at 100,000 orders. Without
+ * any, it keeps the one plan it made. Only integers from the code and the store's settings.
+ */
+function literal(n: number) {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return sql.raw(String(n));
+}
+
 /** Sums and counts: JSON numbers inside the lists, a string (bigint) for the count on node-postgres. */
 const int = z.coerce.number().int();
 /** A json column: parsed by both drivers, but read as text should a driver leave it so. */
@@ -103,13 +114,14 @@ export function createOverviewRepo(db: Database) {
      */
     async read(lowStockThreshold: number): Promise<OverviewFigures> {
       const limit = OVERVIEW_LIST_SIZE.lowStock;
-      // Prepared: its plan, longer to make than to run, is made once per connection.
+      // Prepared: its plan, longer to make than to run, is made once per connection. The
+      // threshold is in its text: one statement per threshold.
       const result = await executePrepared(
         db,
-        'overview_figures',
+        `overview_figures_${lowStockThreshold}`,
         sql`
         with span as (
-          select name as zone, today, (today - ${OVERVIEW_DAYS - 1}::int) as first_day
+          select name as zone, today, (today - ${literal(OVERVIEW_DAYS - 1)}::int) as first_day
           from (select name, (now() at time zone name)::date as today from store_time_zone where id = 1) z
         ), staged as (
           select day, status, part_id, orders, units, cents from overview_changes
@@ -162,19 +174,19 @@ export function createOverviewRepo(db: Database) {
             union all
             (select part_id, units, cents from part_window
               where units > 0 and part_id not in (select part_id from touched)
-              order by cents desc, units desc, part_id limit ${OVERVIEW_LIST_SIZE.topParts})
+              order by cents desc, units desc, part_id limit ${literal(OVERVIEW_LIST_SIZE.topParts)})
           ) c where units > 0
-          order by cents desc, units desc, part_id limit ${OVERVIEW_LIST_SIZE.topParts}
+          order by cents desc, units desc, part_id limit ${literal(OVERVIEW_LIST_SIZE.topParts)}
         ), low as (
           select * from (
             (select id, sku, name, available_quantity, min_order_quantity from parts
-              where deleted_at is null and available_quantity < ${lowStockThreshold}
-              order by available_quantity, id limit ${limit})
+              where deleted_at is null and available_quantity < ${literal(lowStockThreshold)}
+              order by available_quantity, id limit ${literal(limit)})
             union
             (select id, sku, name, available_quantity, min_order_quantity from parts
               where deleted_at is null and available_quantity < min_order_quantity
-              order by available_quantity, id limit ${limit})
-          ) l order by available_quantity, id limit ${limit}
+              order by available_quantity, id limit ${literal(limit)})
+          ) l order by available_quantity, id limit ${literal(limit)}
         )
         select
           (select zone from span) as zone,
