@@ -1,6 +1,9 @@
 import { confirmMessages, validationMessages as m, partMessages, toastMessages } from '@store/shared';
 import { expect, signInAs, test } from './fixtures';
 
+/** A demo part (apps/api/src/db/seed-data.ts) whose name holds 'Graphics'. */
+const DEMO_GRAPHICS_CARD = 'VoltCore Tempest X70 12GB Graphics Card';
+
 test.describe('catalog management', () => {
   test('an admin adds a product with an image, edits its price and deletes it', async ({ page, admin }) => {
     const name = `Test Rig Cable Kit ${Date.now()}`;
@@ -124,6 +127,24 @@ test.describe('catalog management', () => {
       Number(p.replace(/[^0-9.]/g, '')),
     );
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+
+  test('a search with a typo finds the close word and offers it as "Did you mean"', async ({ page }) => {
+    await page.goto('/parts');
+    await page.getByLabel('Search parts by name').fill('grapics');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=grapics/);
+    // The results already hold the close word's matches (decision 052).
+    const offer = page.getByTestId('did-you-mean');
+    await expect(offer).toHaveText('Did you mean graphics?');
+    const card = page.getByTestId('part-card').getByRole('heading', { name: DEMO_GRAPHICS_CARD });
+    await expect(card).toBeVisible();
+
+    await offer.getByRole('link', { name: 'graphics' }).click();
+    await expect(page).toHaveURL(/q=graphics/);
+    await expect(page.getByTestId('catalog-results')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByTestId('did-you-mean')).toHaveCount(0);
+    await expect(card).toBeVisible();
   });
 
   test('a deleted part says it is no longer available', async ({ page, request, admin, part, customer }) => {
