@@ -59,14 +59,21 @@ export async function startPgBoss(
   // are filled in below, once pg-boss exists to say them.
   const unawaited = new Set<string>();
   const nothingMarked = { rows: [{ count: '0' }] };
+  // Those marks still running: a graceful stop waits for them, or a batch whose work is done
+  // (its e-mails written) would stay active, cut off by the database closing, and run again.
+  const marking = new Set<Promise<unknown>>();
   const executeSql = async (text: string, values?: unknown[]) => {
     if (!unawaited.has(text)) return open ? database.executeSql(text, values) : { rows: [] };
     if (!open) return nothingMarked;
-    try {
-      return await database.executeSql(text, values);
-    } catch (error) {
+    const mark = database.executeSql(text, values).catch((error: unknown) => {
       logger.warn({ err: error }, 'could not mark finished jobs; they run again after their timeout');
       return nothingMarked;
+    });
+    marking.add(mark);
+    try {
+      return await mark;
+    } finally {
+      marking.delete(mark);
     }
   };
   const boss = new PgBoss({
@@ -158,6 +165,8 @@ export async function startPgBoss(
     /** Lets running jobs finish (up to `timeoutMs`); what is still running then is retried later. */
     async stop(timeoutMs: number) {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      // pg-boss marks a finished batch without awaiting it: its stop does not wait for the mark.
+      await Promise.all(marking);
       open = false;
     },
   };
