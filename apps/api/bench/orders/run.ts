@@ -9,6 +9,9 @@ import { startInsertLimit } from './insert-limit-process.js';
 import type { OrderBench, OrderResult } from './report.js';
 import { orderRoutes, SPREAD_PARTS } from './routes.js';
 
+const cpu = (ms: number | undefined) => ms?.toFixed(3) ?? '?';
+const busy = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
+
 /** Listed parts in the orders' database: the catalog's size does not matter to placing orders. */
 const CATALOG = 1_000;
 
@@ -45,7 +48,8 @@ export async function benchOrders(settings: BenchSettings): Promise<OrderBench> 
       console.log(
         `  ${route.label}: ${Math.round(onStore.rps)} orders/s, p99 ${onStore.p99.toFixed(2)} ms, ` +
           `${onStore.non2xx} non-2xx ${JSON.stringify(onStore.statuses)}, ` +
-          `store CPU ${onStore.cpuMsPerRequest?.toFixed(3) ?? '?'} ms/order`,
+          `CPU ms/order: store ${cpu(onStore.cpuMsPerRequest)}, PostgreSQL ${cpu(onStore.postgresCpuMsPerRequest)}, ` +
+          `machine ${cpu(onStore.machineCpuMsPerRequest)} (${busy(onStore.machineBusy)} busy)`,
       );
       results.push({ route, store: onStore });
     }
@@ -56,7 +60,8 @@ export async function benchOrders(settings: BenchSettings): Promise<OrderBench> 
     const limit = await measure({ ...job, route: first, base: limitServer.base, cpuPid: limitServer.pid });
     console.log(
       `  limit: ${Math.round(limit.rps)} inserts/s, p99 ${limit.p99.toFixed(2)} ms, ` +
-        `CPU ${limit.cpuMsPerRequest?.toFixed(3) ?? '?'} ms/insert`,
+        `CPU ms/insert: server ${cpu(limit.cpuMsPerRequest)}, PostgreSQL ${cpu(limit.postgresCpuMsPerRequest)}, ` +
+        `machine ${cpu(limit.machineCpuMsPerRequest)} (${busy(limit.machineBusy)} busy)`,
     );
     await limitServer.stop();
     return { limit, results };

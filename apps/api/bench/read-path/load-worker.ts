@@ -5,7 +5,7 @@
  * JSON line (load.ts starts it).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { orderHeaders, type Route } from './routes.js';
 
@@ -37,6 +37,14 @@ export interface LoadSummary {
    * the requests answered: what one request costs whatever else loads the machine.
    */
   cpuMsPerRequest?: number;
+  /**
+   * The PostgreSQL server's processes' CPU time per request (every process named `postgres`: the
+   * backends, the WAL writer, the checkpointer), read the same way. What the database costs.
+   */
+  postgresCpuMsPerRequest?: number;
+  /** The whole machine's busy CPU time per request (/proc/stat), and its busy share of all cores. */
+  machineCpuMsPerRequest?: number;
+  machineBusy?: number;
 }
 
 async function readStdin(): Promise<string> {
@@ -135,14 +143,60 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * CPU milliseconds of every live `postgres` process, by pid: a backend that ends during the run
+ * takes its time with it, so the pools' connections (opened at the warm-up) are what is counted.
+ */
+function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue; // gone meanwhile
+    }
+    const ms = cpuMs(pid);
+    if (ms !== undefined) byPid.set(pid, ms);
+  }
+  return byPid;
+}
+
+/** What the postgres processes used between two readings (a process new since counts from 0). */
+function postgresUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** The machine's busy and total CPU time over all cores, in milliseconds (/proc/stat's `cpu` line). */
+function machineCpu(): { busy: number; total: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((sum, n) => sum + n, 0);
+    // idle and iowait are the 4th and 5th fields.
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { busy: (total - idle) * 10, total: total * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
 const job = JSON.parse(await readStdin()) as LoadJob;
 if (job.warmupSeconds > 0) {
   await run(job, job.warmupSeconds);
   await settle(job);
 }
 const cpuBefore = cpuMs(job.cpuPid);
+const postgresBefore = postgresCpu();
+const machineBefore = machineCpu();
 const { result, latencies } = await run(job, job.seconds);
 const cpuAfter = cpuMs(job.cpuPid);
+const postgresAfter = postgresCpu();
+const machineAfter = machineCpu();
+const answered = result.requests.total;
 const statuses = Object.fromEntries(
   Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [status, stat.count ?? 0]),
 );
@@ -156,6 +210,16 @@ const summary: LoadSummary = {
   statuses,
   ...(cpuBefore !== undefined &&
     cpuAfter !== undefined &&
-    result.requests.total > 0 && { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }),
+    answered > 0 && { cpuMsPerRequest: (cpuAfter - cpuBefore) / answered }),
+  ...(answered > 0 &&
+    postgresAfter.size > 0 && {
+      postgresCpuMsPerRequest: postgresUsed(postgresBefore, postgresAfter) / answered,
+    }),
+  ...(machineBefore &&
+    machineAfter &&
+    answered > 0 && {
+      machineCpuMsPerRequest: (machineAfter.busy - machineBefore.busy) / answered,
+      machineBusy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
+    }),
 };
 console.log(JSON.stringify(summary));

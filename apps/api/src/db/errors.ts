@@ -66,6 +66,12 @@ function brokeConstraint(error: unknown, sqlstate: string, constraint: string): 
   return false;
 }
 
+/** A failed query's SQLSTATE is `sqlstate` (one the store's own functions raise, say). */
+export function failedWith(error: unknown, sqlstate: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (codeOf(e) === sqlstate) return true;
+  return false;
+}
+
 /** A unique index refused the row (23505). */
 export const isUniqueViolation = (error: unknown, constraint: string): boolean =>
   brokeConstraint(error, '23505', constraint);

@@ -3,7 +3,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { failedWith, isUniqueViolation } from '../../db/errors.js';
 import { LOCK_SPACES } from '../../db/locks.js';
 import { rowsOf } from '../../db/rows.js';
 import { orderLines, orders } from '../../db/schema.js';
@@ -195,17 +195,43 @@ export function partsAnnouncer(db: Database): () => void {
   };
 }
 
-/** One call, one round trip, one transaction: the placement as `place_order` does it. */
+/**
+ * `place_order` failed with this SQLSTATE: a part changed between its reading and its stock being
+ * taken (migration 0028), and the call undid everything it wrote.
+ */
+const PART_CHANGED = 'SR409';
+
+/**
+ * One call, one round trip, one transaction: the placement as `place_order` does it. The stock is
+ * taken last, where each part is still what its line was priced on (decision 058); in the rare
+ * case one changed meanwhile, the second call locks the parts before reading them, and answers
+ * with what they are then (a refusal, or the order at the new figures).
+ */
 export async function placeOrder(
   db: Database,
   request: PlacementRequest,
   rules: PlacementRules,
   job: PlacementJob | undefined,
 ): Promise<Placement> {
+  try {
+    return await callPlaceOrder(db, request, rules, job, false);
+  } catch (error) {
+    if (!failedWith(error, PART_CHANGED)) throw error;
+    return callPlaceOrder(db, request, rules, job, true);
+  }
+}
+
+async function callPlaceOrder(
+  db: Database,
+  request: PlacementRequest,
+  rules: PlacementRules,
+  job: PlacementJob | undefined,
+  lockFirst: boolean,
+): Promise<Placement> {
   const locks = { openOrders: LOCK_SPACES.openOrders, cart: LOCK_SPACES.cart };
   try {
     const result = await db.execute(
-      sql`select place_order(${JSON.stringify(request)}::jsonb, ${JSON.stringify({ ...rules, locks, job })}::jsonb) as placed`,
+      sql`select place_order(${JSON.stringify(request)}::jsonb, ${JSON.stringify({ ...rules, locks, job, lockFirst })}::jsonb) as placed`,
     );
     const [row] = rowsOf(result);
     return readPlacement(typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed);

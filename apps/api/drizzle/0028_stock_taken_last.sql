@@ -1,0 +1,244 @@
+-- Issue 22, order throughput (decision 058). Two changes to placing an order, nothing else:
+--
+-- 1. A customer's unpaid orders are counted (the open-order cap and the credit limit, at every
+--    placement) from an index of unpaid orders by e-mail that holds their totals, instead of
+--    from every order the customer ever placed, read from the table.
+-- 2. `place_order` takes the stock last. It judged and priced the lines on rows it had locked,
+--    and held those locks through every write and the commit, so the orders for one part were
+--    placed one at a time, each for the whole of its work. Now it reads the parts unlocked,
+--    writes the order, and only then locks the parts (in order of id, as before) and takes the
+--    stock where each part is still what its line was judged and priced on. If one changed
+--    meanwhile, the call fails with SQLSTATE SR409 and undoes everything; the store calls again
+--    with `lockFirst`, which locks the parts before reading them, as the function did before.
+--
+-- The rest of `place_order` is 0026's, unchanged.
+CREATE INDEX "orders_unpaid_email_idx" ON "orders" ("email") INCLUDE ("total_cents") WHERE "status" = 'unpaid';--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "place_order"(request jsonb, rules jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_email text := request->>'email';
+  v_key text := request->>'idempotencyKey';
+  v_from_cart boolean := jsonb_typeof(request->'lines') IS DISTINCT FROM 'array';
+  v_earlier_id uuid;
+  v_earlier_age numeric;
+  v_open bigint;
+  v_held bigint;
+  v_limit bigint;
+  v_asked jsonb;
+  v_unresolved bigint;
+  v_parts jsonb;
+  v_short jsonb;
+  v_priced jsonb;
+  v_total bigint;
+  v_count integer;
+  v_order orders;
+  v_lines jsonb;
+  v_event_id uuid := gen_random_uuid();
+  v_jobs integer;
+  v_lock_first boolean := coalesce((rules->>'lockFirst')::boolean, false);
+  v_taken integer;
+BEGIN
+  -- The customer's lock first (db/locks.ts), then the key: a retry that waited here for its
+  -- first request finds that request's order. Each statement below reads anew, after the lock.
+  PERFORM pg_advisory_xact_lock((rules->'locks'->>'openOrders')::int, hashtext(v_email));
+  IF v_key IS NOT NULL THEN
+    SELECT o.id, extract(epoch FROM now() - o.created_at) INTO v_earlier_id, v_earlier_age
+    FROM orders o WHERE o.email = v_email AND o.idempotency_key = v_key;
+    IF v_earlier_id IS NOT NULL AND v_earlier_age <= (rules->>'keyLifetimeSeconds')::numeric THEN
+      RETURN jsonb_build_object(
+        'outcome', 'replayed',
+        'order', (SELECT to_jsonb(o) FROM orders o WHERE o.id = v_earlier_id),
+        'lines', (SELECT coalesce(jsonb_agg(to_jsonb(l) ORDER BY l.position), '[]')
+                  FROM order_lines l WHERE l.order_id = v_earlier_id));
+    END IF;
+  END IF;
+
+  SELECT count(*), coalesce(sum(o.total_cents), 0) INTO v_open, v_held
+  FROM orders o WHERE o.email = v_email AND o.status = 'unpaid';
+  IF v_open >= (rules->>'maxOpenOrders')::int THEN
+    RETURN jsonb_build_object('outcome', 'too-many-open');
+  END IF;
+
+  IF v_from_cart THEN
+    -- The cart's lock, always after the customer's; its lines oldest first are the order's.
+    PERFORM pg_advisory_xact_lock((rules->'locks'->>'cart')::int, hashtext(v_email));
+    SELECT coalesce(jsonb_agg(jsonb_build_object('partId', c.part_id, 'quantity', c.quantity)
+                              ORDER BY c.added_at, c.part_id), '[]')
+    INTO v_asked
+    FROM (SELECT part_id, quantity, added_at FROM cart_lines WHERE email = v_email FOR UPDATE) c;
+  ELSE
+    v_asked := request->'lines';
+  END IF;
+  IF jsonb_array_length(v_asked) = 0 THEN
+    RETURN jsonb_build_object('outcome', 'empty');
+  END IF;
+  IF jsonb_array_length(v_asked) > (rules->>'maxLines')::int THEN
+    RETURN jsonb_build_object('outcome', 'too-many-lines');
+  END IF;
+
+  -- Asked to lock first (the retry after a part changed under an optimistic try, below): every
+  -- part a line may name, locked in order of id before it is read, as the other writers of stock
+  -- lock them (no deadlock); the judgement below then reads the locked rows and the stock taken at
+  -- the end cannot have moved.
+  IF v_lock_first THEN
+    PERFORM 1 FROM parts p
+    WHERE p.id IN (SELECT (a->>'partId')::uuid FROM jsonb_array_elements(v_asked) a WHERE a ? 'partId')
+       OR lower(p.sku) IN (SELECT lower(a->>'sku') FROM jsonb_array_elements(v_asked) a WHERE a ? 'sku')
+    ORDER BY p.id FOR NO KEY UPDATE OF p;
+  END IF;
+
+  -- Each line's part (by id, or by SKU whatever its case), the lines of one part merged (first
+  -- place kept), then judged and priced from the parts as read. Nothing is written yet, and no
+  -- part is locked: the stock is taken last (below), so a part every customer wants is held only
+  -- from its update to the commit.
+  WITH asked AS (
+    SELECT a.ord, (a.line->>'partId')::uuid AS part_id, a.line->>'sku' AS sku,
+      (a.line->>'quantity')::int AS quantity
+    FROM jsonb_array_elements(v_asked) WITH ORDINALITY AS a(line, ord)
+  ),
+  resolved AS (
+    SELECT a.ord, a.quantity,
+      CASE WHEN a.part_id IS NOT NULL THEN (SELECT p.id FROM parts p WHERE p.id = a.part_id)
+           ELSE (SELECT p.id FROM parts p WHERE lower(p.sku) = lower(a.sku)) END AS id
+    FROM asked a
+  ),
+  merged AS (
+    SELECT r.id, min(r.ord) AS first, sum(r.quantity)::int AS quantity
+    FROM resolved r WHERE r.id IS NOT NULL GROUP BY r.id
+  ),
+  locked AS MATERIALIZED (
+    SELECT p.id, p.sku, p.name, p.price_cents, p.bulk_discount, p.min_order_quantity,
+      p.order_multiple, p.available_quantity, p.deleted_at IS NULL AS listed
+    FROM parts p WHERE p.id IN (SELECT m.id FROM merged m)
+  )
+  SELECT
+    (SELECT count(*) FROM resolved r WHERE r.id IS NULL),
+    (SELECT jsonb_agg(jsonb_build_object('id', l.id, 'sku', l.sku, 'name', l.name,
+       'minOrderQuantity', l.min_order_quantity, 'orderMultiple', l.order_multiple,
+       'availableQuantity', l.available_quantity, 'listed', l.listed)) FROM locked l),
+    (SELECT jsonb_agg(m.id) FROM merged m JOIN locked l ON l.id = m.id
+     WHERE NOT (l.listed AND l.available_quantity >= m.quantity
+                AND l.min_order_quantity <= m.quantity AND m.quantity % l.order_multiple = 0)),
+    (SELECT jsonb_agg(jsonb_build_object('partId', l.id, 'sku', l.sku, 'productName', l.name,
+       'unitPriceCents', l.price_cents, 'quantity', m.quantity, 'discountPercent', b.discount_percent,
+       'discountCents', b.discount_cents, 'taxCents', b.tax_cents, 'totalCents', b.total_cents,
+       -- What else the line was judged and priced on: the stock is taken only if it still holds.
+       'bulkDiscount', l.bulk_discount, 'minOrderQuantity', l.min_order_quantity,
+       'orderMultiple', l.order_multiple)
+       ORDER BY m.first)
+     FROM merged m JOIN locked l ON l.id = m.id
+     CROSS JOIN LATERAL line_bill(l.price_cents, m.quantity, l.bulk_discount, rules->'bulk', rules->'tax') b)
+  INTO v_unresolved, v_parts, v_short, v_priced;
+  IF v_unresolved > 0 OR v_short IS NOT NULL THEN
+    RETURN jsonb_build_object('outcome', 'refused', 'asked', v_asked,
+      'parts', coalesce(v_parts, '[]'), 'short', coalesce(v_short, '[]'));
+  END IF;
+
+  SELECT sum((l->>'totalCents')::bigint), count(*) INTO v_total, v_count
+  FROM jsonb_array_elements(v_priced) l;
+  SELECT coalesce((SELECT u.credit_limit_cents FROM users u WHERE u.email = v_email),
+                  (rules->>'defaultLimitCents')::bigint)
+  INTO v_limit;
+  IF v_held + v_total > v_limit THEN
+    RETURN jsonb_build_object('outcome', 'over-limit', 'totalCents', v_held + v_total, 'limitCents', v_limit);
+  END IF;
+
+  -- Every rule holds: the writes, the stock last. A key past its lifetime is spent: freed for
+  -- this order. The stock's change is announced to the read caches by the store, after the commit.
+  PERFORM set_config('store.parts_announced_later', 'on', true);
+  IF v_earlier_id IS NOT NULL THEN
+    UPDATE orders SET idempotency_key = NULL WHERE id = v_earlier_id;
+  END IF;
+  IF v_from_cart THEN
+    DELETE FROM cart_lines WHERE email = v_email;
+  END IF;
+
+  INSERT INTO orders (part_id, product_name, unit_price_cents, product_quantity, discount_percent,
+    discount_cents, tax_cents, total_cents, tax_rate_basis_points, prices_include_tax, line_count, po_reference, user_name, email, phone, address,
+    company_name, vat_number, status, idempotency_key, idempotency_hash)
+  SELECT (f->>'partId')::uuid,
+    CASE WHEN v_count = 1 THEN f->>'productName'
+         ELSE replace(replace(rules->>'moreName', '{more}', (v_count - 1)::text), '{first}', f->>'productName') END,
+    (f->>'unitPriceCents')::int,
+    (SELECT sum((l->>'quantity')::int) FROM jsonb_array_elements(v_priced) l),
+    -- A one-line order keeps its line's discount rate; a multi-line order's rates are its lines'.
+    CASE WHEN v_count = 1 THEN (f->>'discountPercent')::int ELSE 0 END,
+    (SELECT sum((l->>'discountCents')::bigint) FROM jsonb_array_elements(v_priced) l),
+    -- The order's tax is its lines', never rounded again (decision 053).
+    (SELECT sum((l->>'taxCents')::bigint) FROM jsonb_array_elements(v_priced) l),
+    v_total, coalesce((rules->'tax'->>'rateBasisPoints')::int, 0),
+    coalesce((rules->'tax'->>'pricesIncludeTax')::boolean, false), v_count, request->>'poReference', request->>'userName', v_email,
+    request->>'phone', request->>'address',
+    -- The buyer's company and VAT number as My Profile has them now: the invoice keeps them.
+    u.company_name, u.vat_number, 'unpaid', v_key,
+    CASE WHEN v_key IS NOT NULL THEN request->>'idempotencyHash' END
+  FROM (SELECT v_priced->0 AS f) first_line
+  LEFT JOIN users u ON u.email = v_email
+  RETURNING * INTO v_order;
+
+  WITH inserted AS (
+    INSERT INTO order_lines (order_id, position, part_id, sku, product_name, unit_price_cents,
+      quantity, discount_percent, discount_cents, tax_cents, total_cents)
+    SELECT v_order.id, l.ord, (l.line->>'partId')::uuid, l.line->>'sku', l.line->>'productName',
+      (l.line->>'unitPriceCents')::int, (l.line->>'quantity')::int,
+      (l.line->>'discountPercent')::int, (l.line->>'discountCents')::bigint,
+      (l.line->>'taxCents')::bigint, (l.line->>'totalCents')::bigint
+    FROM jsonb_array_elements(v_priced) WITH ORDINALITY AS l(line, ord)
+    RETURNING *
+  )
+  SELECT jsonb_agg(to_jsonb(i) ORDER BY i.position) INTO v_lines FROM inserted i;
+
+  -- The first history entry; its time, now(), is the transaction's start, as the order's.
+  INSERT INTO order_events (id, order_id, status, by, at)
+  VALUES (v_event_id, v_order.id, 'unpaid', v_email, now());
+
+  -- The job that sends the order's e-mails, written as pg-boss's own `send` writes it (its
+  -- queue's retry, expiry and retention settings), in this transaction: it exists exactly when
+  -- the order does. test/placement-job.test.ts compares it with a job sent through pg-boss.
+  IF rules->'job' IS NOT NULL AND jsonb_typeof(rules->'job') = 'object' THEN
+    EXECUTE format(
+      'INSERT INTO %I.job (name, data, priority, start_after, singleton_key, singleton_on,'
+      ' dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)'
+      ' SELECT q.name, $1, 0, now(), NULL, NULL, q.dead_letter,'
+      '   coalesce(q.expire_seconds * interval ''1s'', interval ''15 minutes''),'
+      '   now() + CAST(coalesce((q.retention_minutes * 60)::text, ''14 days'') AS interval),'
+      '   coalesce(q.retry_limit, 2),'
+      '   CASE WHEN coalesce(q.retry_backoff, false) THEN greatest(coalesce(q.retry_delay, 0), 1)'
+      '        ELSE coalesce(q.retry_delay, 0) END,'
+      '   coalesce(q.retry_backoff, false), q.policy'
+      ' FROM %I.queue q WHERE q.name = $2',
+      rules->'job'->>'schema', rules->'job'->>'schema')
+    USING jsonb_build_object('eventId', v_event_id), rules->'job'->>'name';
+    GET DIAGNOSTICS v_jobs = ROW_COUNT;
+    IF v_jobs <> 1 THEN
+      RAISE EXCEPTION 'The job queue % does not exist', rules->'job'->>'name';
+    END IF;
+  END IF;
+
+  -- The stock, last: each line's part locked in order of id (as every writer of stock locks
+  -- them: no deadlock), then taken only where the part is still what the line was judged and
+  -- priced on. Under the lock for the rest of the transaction: these two statements and the
+  -- commit. A part that changed meanwhile (its stock ran short, its price or rules moved, it was
+  -- delisted) fails the whole call, which undoes every write above; the store tries once more
+  -- with lockFirst (placement-repo.ts), which judges the locked rows instead.
+  PERFORM 1 FROM parts p
+  WHERE p.id IN (SELECT (l->>'partId')::uuid FROM jsonb_array_elements(v_priced) l)
+  ORDER BY p.id FOR NO KEY UPDATE OF p;
+  UPDATE parts p SET available_quantity = p.available_quantity - (l->>'quantity')::int
+  FROM jsonb_array_elements(v_priced) l
+  WHERE p.id = (l->>'partId')::uuid AND p.deleted_at IS NULL
+    AND p.available_quantity >= (l->>'quantity')::int
+    AND p.price_cents = (l->>'unitPriceCents')::int AND p.bulk_discount = (l->>'bulkDiscount')::boolean
+    AND p.min_order_quantity = (l->>'minOrderQuantity')::int
+    AND p.order_multiple = (l->>'orderMultiple')::int
+    AND p.name = l->>'productName' AND p.sku = l->>'sku';
+  GET DIAGNOSTICS v_taken = ROW_COUNT;
+  IF v_taken <> v_count THEN
+    RAISE EXCEPTION 'a part changed while the order was placed' USING ERRCODE = 'SR409';
+  END IF;
+
+  RETURN jsonb_build_object('outcome', 'placed', 'order', to_jsonb(v_order), 'lines', v_lines,
+    'eventId', v_event_id);
+END
+
+$$;
