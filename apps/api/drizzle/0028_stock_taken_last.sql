@@ -1,4 +1,4 @@
--- Issue 22, order throughput (decision 058). Two changes to placing an order, nothing else:
+-- Issue 22, order throughput (decision 058). Three changes to placing an order:
 --
 -- 1. A customer's unpaid orders are counted (the open-order cap and the credit limit, at every
 --    placement) from an index of unpaid orders by e-mail that holds their totals, instead of
@@ -10,8 +10,8 @@
 --    stock where each part is still what its line was judged and priced on. If one changed
 --    meanwhile, the call fails with SQLSTATE SR409 and undoes everything; the store calls again
 --    with `lockFirst`, which locks the parts before reading them, as the function did before.
---
--- The rest of `place_order` is 0026's, unchanged.
+--    The rest of `place_order` is 0026's, unchanged.
+-- 3. `place_orders` places several customers' plain orders in one call (below).
 CREATE INDEX "orders_unpaid_email_idx" ON "orders" ("email") INCLUDE ("total_cents") WHERE "status" = 'unpaid';--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "place_order"(request jsonb, rules jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $$
@@ -241,4 +241,215 @@ BEGIN
     'eventId', v_event_id);
 END
 
+$$;
+--> statement-breakpoint
+
+-- Several customers' orders in one call and one transaction (decision 058): the store gathers the
+-- orders that arrive while its earlier calls run (features/orders/placement-batch.ts) and places
+-- them together, so a rush costs one transaction, a few statements and one commit per batch
+-- instead of per order. Only the plain case is placed here, set-based: lines in the request (not
+-- a cart), one request per customer, a key never used, every line found and within its part's
+-- rules, the caps and the credit limit kept, and every part's stock enough for all the batch's
+-- orders of it together. Any other request is answered {outcome: 'single'}, and the store places
+-- it with `place_order`, which says exactly why it is refused, or places it. Answers one element
+-- per request, in their order: {outcome: 'placed', order, lines, eventId} or {outcome: 'single'}.
+-- The stock is taken last, as in `place_order`: if a part changed meanwhile, SR409 undoes the
+-- whole batch, and the store places each of its orders with `place_order`.
+-- Without JIT: the planner cannot know how many requests and lines the JSON holds, guesses a
+-- hundred of each, and the costs it then adds up would have each call compile its plan to machine
+-- code, a quarter of a second, for a few milliseconds of work.
+CREATE FUNCTION "place_orders"(requests jsonb, rules jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE SET jit = off AS $$
+DECLARE
+  v_ok jsonb;
+  v_orders jsonb;
+  v_lines jsonb;
+  v_parts integer;
+  v_taken integer;
+  v_jobs integer;
+BEGIN
+  -- Every customer's lock, in one order (of the lock's key) whoever takes several: no deadlock.
+  PERFORM pg_advisory_xact_lock((rules->'locks'->>'openOrders')::int, c.h)
+  FROM (SELECT DISTINCT hashtext(r->>'email') AS h FROM jsonb_array_elements(requests) r ORDER BY 1) c;
+
+  -- Which requests are plain, with their lines judged and priced from the parts as read (unlocked:
+  -- the stock is taken last). Written as place_order judges one request, for all at once.
+  WITH req AS (
+    SELECT r.n, r.q->>'email' AS email, r.q->>'idempotencyKey' AS key, r.q
+    FROM jsonb_array_elements(requests) WITH ORDINALITY AS r(q, n)
+  ),
+  asked AS (
+    SELECT req.n, a.ord, (a.line->>'partId')::uuid AS part_id, a.line->>'sku' AS sku,
+      (a.line->>'quantity')::int AS quantity
+    FROM req CROSS JOIN LATERAL jsonb_array_elements(
+      CASE WHEN jsonb_typeof(req.q->'lines') = 'array' THEN req.q->'lines' ELSE '[]' END
+    ) WITH ORDINALITY AS a(line, ord)
+  ),
+  resolved AS (
+    SELECT a.n, a.ord, a.quantity,
+      CASE WHEN a.part_id IS NOT NULL THEN (SELECT p.id FROM parts p WHERE p.id = a.part_id)
+           ELSE (SELECT p.id FROM parts p WHERE lower(p.sku) = lower(a.sku)) END AS id
+    FROM asked a
+  ),
+  merged AS (
+    SELECT r.n, r.id, min(r.ord) AS first, sum(r.quantity)::int AS quantity
+    FROM resolved r WHERE r.id IS NOT NULL GROUP BY r.n, r.id
+  ),
+  priced AS (
+    SELECT m.n, m.first, m.quantity, p.id, p.sku, p.name, p.price_cents, p.bulk_discount,
+      p.min_order_quantity, p.order_multiple, p.available_quantity,
+      p.deleted_at IS NULL AND p.min_order_quantity <= m.quantity
+        AND m.quantity % p.order_multiple = 0 AND p.available_quantity >= m.quantity AS fits,
+      b.discount_percent, b.discount_cents, b.tax_cents, b.total_cents
+    FROM merged m JOIN parts p ON p.id = m.id
+    CROSS JOIN LATERAL line_bill(p.price_cents, m.quantity, p.bulk_discount, rules->'bulk', rules->'tax') b
+  ),
+  candidates AS (
+    SELECT req.n FROM req
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS open, coalesce(sum(o.total_cents), 0) AS held
+      FROM orders o WHERE o.email = req.email AND o.status = 'unpaid'
+    ) u
+    WHERE jsonb_typeof(req.q->'lines') = 'array'
+      AND (SELECT count(*) FROM req same WHERE same.email = req.email) = 1
+      AND (SELECT count(*) FROM asked a WHERE a.n = req.n) BETWEEN 1 AND (rules->>'maxLines')::int
+      AND NOT EXISTS (SELECT 1 FROM resolved r WHERE r.n = req.n AND r.id IS NULL)
+      AND (SELECT bool_and(p.fits) FROM priced p WHERE p.n = req.n)
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.email = req.email AND o.idempotency_key = req.key)
+      AND u.open < (rules->>'maxOpenOrders')::int
+      AND u.held + (SELECT sum(p.total_cents) FROM priced p WHERE p.n = req.n)
+        <= coalesce((SELECT usr.credit_limit_cents FROM users usr WHERE usr.email = req.email),
+                    (rules->>'defaultLimitCents')::bigint)
+  ),
+  -- Parts the plain requests together want more of than there is: theirs are placed one by one.
+  short AS (
+    SELECT p.id FROM priced p WHERE p.n IN (SELECT c.n FROM candidates c)
+    GROUP BY p.id HAVING sum(p.quantity) > min(p.available_quantity)
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_object(
+      'n', c.n, 'orderId', gen_random_uuid(), 'eventId', gen_random_uuid(),
+      'lines', (SELECT jsonb_agg(jsonb_build_object('partId', p.id, 'sku', p.sku, 'productName', p.name,
+          'unitPriceCents', p.price_cents, 'quantity', p.quantity, 'discountPercent', p.discount_percent,
+          'discountCents', p.discount_cents, 'taxCents', p.tax_cents, 'totalCents', p.total_cents,
+          'bulkDiscount', p.bulk_discount, 'minOrderQuantity', p.min_order_quantity,
+          'orderMultiple', p.order_multiple) ORDER BY p.first)
+        FROM priced p WHERE p.n = c.n)) ORDER BY c.n), '[]')
+  INTO v_ok
+  FROM candidates c
+  WHERE NOT EXISTS (SELECT 1 FROM priced p WHERE p.n = c.n AND p.id IN (SELECT s.id FROM short s));
+
+  IF jsonb_array_length(v_ok) > 0 THEN
+    PERFORM set_config('store.parts_announced_later', 'on', true);
+    -- The orders, their lines and their first history entries, as place_order writes one.
+    WITH acc AS (
+      SELECT (a->>'n')::int AS n, (a->>'orderId')::uuid AS order_id, (a->>'eventId')::uuid AS event_id,
+        a->'lines' AS lines, requests->((a->>'n')::int - 1) AS q,
+        a->'lines'->0 AS f, jsonb_array_length(a->'lines') AS c
+      FROM jsonb_array_elements(v_ok) a
+    ),
+    new_orders AS (
+      INSERT INTO orders (id, part_id, product_name, unit_price_cents, product_quantity, discount_percent,
+        discount_cents, tax_cents, total_cents, tax_rate_basis_points, prices_include_tax, line_count,
+        po_reference, user_name, email, phone, address, company_name, vat_number, status,
+        idempotency_key, idempotency_hash)
+      SELECT acc.order_id, (acc.f->>'partId')::uuid,
+        CASE WHEN acc.c = 1 THEN acc.f->>'productName'
+             ELSE replace(replace(rules->>'moreName', '{more}', (acc.c - 1)::text), '{first}', acc.f->>'productName') END,
+        (acc.f->>'unitPriceCents')::int, t.units,
+        CASE WHEN acc.c = 1 THEN (acc.f->>'discountPercent')::int ELSE 0 END,
+        t.discount, t.tax, t.total,
+        coalesce((rules->'tax'->>'rateBasisPoints')::int, 0),
+        coalesce((rules->'tax'->>'pricesIncludeTax')::boolean, false), acc.c,
+        acc.q->>'poReference', acc.q->>'userName', acc.q->>'email', acc.q->>'phone', acc.q->>'address',
+        u.company_name, u.vat_number, 'unpaid', acc.q->>'idempotencyKey',
+        CASE WHEN acc.q->>'idempotencyKey' IS NOT NULL THEN acc.q->>'idempotencyHash' END
+      FROM acc
+      CROSS JOIN LATERAL (
+        SELECT sum((l->>'quantity')::int) AS units, sum((l->>'discountCents')::bigint) AS discount,
+          sum((l->>'taxCents')::bigint) AS tax, sum((l->>'totalCents')::bigint) AS total
+        FROM jsonb_array_elements(acc.lines) l
+      ) t
+      LEFT JOIN users u ON u.email = acc.q->>'email'
+      ORDER BY acc.n
+      RETURNING *
+    ),
+    new_lines AS (
+      INSERT INTO order_lines (order_id, position, part_id, sku, product_name, unit_price_cents,
+        quantity, discount_percent, discount_cents, tax_cents, total_cents)
+      SELECT acc.order_id, l.ord, (l.line->>'partId')::uuid, l.line->>'sku', l.line->>'productName',
+        (l.line->>'unitPriceCents')::int, (l.line->>'quantity')::int,
+        (l.line->>'discountPercent')::int, (l.line->>'discountCents')::bigint,
+        (l.line->>'taxCents')::bigint, (l.line->>'totalCents')::bigint
+      FROM acc CROSS JOIN LATERAL jsonb_array_elements(acc.lines) WITH ORDINALITY AS l(line, ord)
+      RETURNING *
+    ),
+    new_events AS (
+      INSERT INTO order_events (id, order_id, status, by, at)
+      SELECT acc.event_id, acc.order_id, 'unpaid', acc.q->>'email', now() FROM acc
+      RETURNING id
+    )
+    SELECT (SELECT jsonb_object_agg(o.id, to_jsonb(o)) FROM new_orders o),
+      (SELECT jsonb_object_agg(g.order_id, g.lines) FROM (
+         SELECT l.order_id, jsonb_agg(to_jsonb(l) ORDER BY l.position) AS lines FROM new_lines l GROUP BY l.order_id) g),
+      (SELECT count(*) FROM new_events)
+    INTO v_orders, v_lines, v_jobs;
+
+    -- Their e-mail jobs, as place_order writes one (pg-boss's own `send`, in this transaction).
+    IF rules->'job' IS NOT NULL AND jsonb_typeof(rules->'job') = 'object' THEN
+      EXECUTE format(
+        'INSERT INTO %I.job (name, data, priority, start_after, singleton_key, singleton_on,'
+        ' dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)'
+        ' SELECT q.name, jsonb_build_object(''eventId'', a->>''eventId''), 0, now(), NULL, NULL, q.dead_letter,'
+        '   coalesce(q.expire_seconds * interval ''1s'', interval ''15 minutes''),'
+        '   now() + CAST(coalesce((q.retention_minutes * 60)::text, ''14 days'') AS interval),'
+        '   coalesce(q.retry_limit, 2),'
+        '   CASE WHEN coalesce(q.retry_backoff, false) THEN greatest(coalesce(q.retry_delay, 0), 1)'
+        '        ELSE coalesce(q.retry_delay, 0) END,'
+        '   coalesce(q.retry_backoff, false), q.policy'
+        ' FROM %I.queue q CROSS JOIN jsonb_array_elements($1) a WHERE q.name = $2',
+        rules->'job'->>'schema', rules->'job'->>'schema')
+      USING v_ok, rules->'job'->>'name';
+      GET DIAGNOSTICS v_jobs = ROW_COUNT;
+      IF v_jobs <> jsonb_array_length(v_ok) THEN
+        RAISE EXCEPTION 'The job queue % does not exist', rules->'job'->>'name';
+      END IF;
+    END IF;
+
+    -- The stock, last: the parts locked in order of id, each taken once for the whole batch, where
+    -- it is still what its lines were priced on (the same read for every request of the batch).
+    PERFORM 1 FROM parts p
+    WHERE p.id IN (SELECT (l->>'partId')::uuid FROM jsonb_array_elements(v_ok) a, jsonb_array_elements(a->'lines') l)
+    ORDER BY p.id FOR NO KEY UPDATE OF p;
+    WITH wanted AS (
+      SELECT (l->>'partId')::uuid AS id, sum((l->>'quantity')::int) AS quantity,
+        min((l->>'unitPriceCents')::int) AS price, bool_and((l->>'bulkDiscount')::boolean) AS bulk,
+        min((l->>'minOrderQuantity')::int) AS minimum, min((l->>'orderMultiple')::int) AS multiple,
+        min(l->>'productName') AS name, min(l->>'sku') AS sku
+      FROM jsonb_array_elements(v_ok) a, jsonb_array_elements(a->'lines') l
+      GROUP BY 1
+    ),
+    taken AS (
+      UPDATE parts p SET available_quantity = p.available_quantity - w.quantity
+      FROM wanted w
+      WHERE p.id = w.id AND p.deleted_at IS NULL AND p.available_quantity >= w.quantity
+        AND p.price_cents = w.price AND p.bulk_discount = w.bulk AND p.min_order_quantity = w.minimum
+        AND p.order_multiple = w.multiple AND p.name = w.name AND p.sku = w.sku
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM wanted), (SELECT count(*) FROM taken) INTO v_parts, v_taken;
+    IF v_taken <> v_parts THEN
+      RAISE EXCEPTION 'a part changed while the orders were placed' USING ERRCODE = 'SR409';
+    END IF;
+  END IF;
+
+  RETURN (
+    SELECT jsonb_agg(CASE WHEN a.a IS NULL THEN jsonb_build_object('outcome', 'single')
+      ELSE jsonb_build_object('outcome', 'placed', 'order', v_orders->(a.a->>'orderId'),
+        'lines', v_lines->(a.a->>'orderId'), 'eventId', a.a->>'eventId') END ORDER BY r.n)
+    FROM generate_series(1, jsonb_array_length(requests)) AS r(n)
+    LEFT JOIN LATERAL (
+      SELECT x AS a FROM jsonb_array_elements(v_ok) x WHERE (x->>'n')::int = r.n
+    ) a ON true
+  );
+END
 $$;

@@ -1,6 +1,7 @@
 import { checkoutMessages } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { orderLines, orders, parts } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
 import { eventually } from './eventually.js';
@@ -44,7 +45,7 @@ async function orderWhileChanged(partId: string, change: ReturnType<typeof sql>,
   let answer: Promise<{ status: number; body: Record<string, unknown> }> | undefined;
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`update parts set ${change} where id = ${partId}`);
-    const [holder] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+    const [holder] = rowsOf(await tx.execute(sql`select pg_backend_pid() as pid`));
     answer = ctx
       .http()
       .post(path)
@@ -55,7 +56,7 @@ async function orderWhileChanged(partId: string, change: ReturnType<typeof sql>,
     await eventually(async () => {
       const { rows } = await ctx.database.executeSql(
         'select count(*)::int as n from pg_stat_activity where $1::int = any(pg_blocking_pids(pid))',
-        [holder?.pid],
+        [Number(holder?.pid)],
       );
       expect((rows[0] as { n: number }).n).toBe(1);
     });

@@ -221,6 +221,44 @@ export async function placeOrder(
   }
 }
 
+const batchAnswer = z.array(
+  z.union([
+    z.object({ outcome: z.literal('placed'), order: jsonRow, lines: z.array(jsonRow) }),
+    z.object({ outcome: z.literal('single') }),
+  ]),
+);
+
+/**
+ * Several customers' orders in one call and one transaction (`place_orders`, decision 058): the
+ * plain ones placed there, undefined for each the database leaves to be placed alone (with
+ * `placeOrder`), which is every one of them if a part changed while the batch was placed.
+ * Requests name their lines (never a cart) and are of distinct customers (placement-batch.ts).
+ */
+export async function placeOrders(
+  db: Database,
+  requests: PlacementRequest[],
+  rules: PlacementRules,
+  job: PlacementJob | undefined,
+): Promise<(Placement | undefined)[]> {
+  const locks = { openOrders: LOCK_SPACES.openOrders, cart: LOCK_SPACES.cart };
+  try {
+    const result = await db.execute(
+      sql`select place_orders(${JSON.stringify(requests)}::jsonb, ${JSON.stringify({ ...rules, locks, job })}::jsonb) as placed`,
+    );
+    const [row] = rowsOf(result);
+    const answers = batchAnswer.parse(typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed);
+    if (answers.length !== requests.length) throw new Error('place_orders answered another number of orders');
+    return answers.map((answer) =>
+      answer.outcome === 'placed'
+        ? { outcome: 'placed', order: fromJson(orders, answer.order), lines: linesFromJson(answer.lines) }
+        : undefined,
+    );
+  } catch (error) {
+    if (failedWith(error, PART_CHANGED)) return requests.map(() => undefined);
+    throw error;
+  }
+}
+
 async function callPlaceOrder(
   db: Database,
   request: PlacementRequest,

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, lt, type SQL, sql } from 'dri
 import type { Database } from '../../db/client.js';
 import { orderEvents, orderLines, orders, parts, payments } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
+import { createPlacementBatch } from './placement-batch.js';
 import {
   linesFromJson,
   type Placement,
@@ -10,6 +11,7 @@ import {
   type PlacementRules,
   partsAnnouncer,
   placeOrder,
+  placeOrders,
 } from './placement-repo.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -215,6 +217,12 @@ export type OrdersTransaction = ReturnType<typeof transactionRows>;
 
 export function createOrdersRepo(db: Database, jobs: JobQueue) {
   const partsChanged = partsAnnouncer(db);
+  const job = jobs.schema ? { schema: jobs.schema, name: 'order-event' } : undefined;
+  // A rush of orders is placed in batches, a quiet store's one by one (decision 058).
+  const batch = createPlacementBatch<PlacementRequest, PlacementRules, Placement>({
+    one: (request, rules) => placeOrder(db, request, rules, job),
+    many: (requests, rules) => placeOrders(db, requests, rules, job),
+  });
   const page = async (
     where: ReturnType<typeof and>,
     { offset, limit }: { offset: number; limit: number },
@@ -275,8 +283,10 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
      * written with it into the queue's table when there is a queue.
      */
     async place(request: PlacementRequest, rules: PlacementRules): Promise<Placement> {
-      const job = jobs.schema ? { schema: jobs.schema, name: 'order-event' } : undefined;
-      const placed = await placeOrder(db, request, rules, job);
+      // A cart's order is placed alone: its lines are read, and the cart emptied, by the call.
+      const placed = request.lines
+        ? await batch.place(request, rules)
+        : await placeOrder(db, request, rules, job);
       if (placed.outcome === 'placed') partsChanged();
       return placed;
     },
