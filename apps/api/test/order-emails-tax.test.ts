@@ -1,46 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderEventRow, OrderRow } from '../src/features/orders/repo.js';
 import { orderEmails } from '../src/mail/order-emails.js';
+import { taxedOrder } from './taxed-order.js';
 
 /** The order e-mails show what the order stored: net, tax at its rate, and the total (decision 053). */
-const placedAt = new Date('2026-03-04T10:00:00Z');
-const order: OrderRow = {
-  id: '00000000-0000-4000-8000-000000000001',
-  number: 100_042,
-  partId: '00000000-0000-4000-8000-000000000002',
+const { order, event } = taxedOrder({
   productName: 'Hex bolt M8',
   unitPriceCents: 999,
   productQuantity: 3,
-  discountPercent: 0,
-  discountCents: 0,
-  totalCents: 3596,
-  taxCents: 599,
   netCents: 2997,
+  taxCents: 599,
+  totalCents: 3596,
   taxRateBasisPoints: 2000,
-  pricesIncludeTax: false,
-  userName: 'Carla Customer',
-  email: 'carla@example.com',
   phone: '+1 555 010 2030',
   address: '12 Harbour Street',
-  companyName: null,
-  vatNumber: null,
-  status: 'unpaid',
-  carrier: null,
-  trackingNumber: null,
-  lineCount: 1,
-  poReference: null,
-  idempotencyKey: null,
-  idempotencyHash: null,
-  createdAt: placedAt,
-  updatedAt: placedAt,
-};
-const event: OrderEventRow = {
-  id: '00000000-0000-4000-8000-000000000003',
-  orderId: order.id,
-  status: 'unpaid',
-  by: order.email,
-  at: placedAt,
-};
+});
 
 describe('order e-mails with tax', () => {
   it('show the net amount, the tax with its rate and the total, to the customer and the desk', () => {

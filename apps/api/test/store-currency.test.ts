@@ -12,11 +12,11 @@ import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { parts } from '../src/db/schema.js';
-import type { OrderEventRow, OrderRow } from '../src/features/orders/repo.js';
 import { orderEmails } from '../src/mail/order-emails.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 import { readPdf } from './pdf-text.js';
+import { taxedOrder } from './taxed-order.js';
 
 /**
  * CURRENCY is shown everywhere a price is (issue 25, item 6; decision 056): with CURRENCY=eur and
@@ -136,38 +136,17 @@ describe('money in euros, as de-DE writes them', () => {
   });
 
   it('writes the e-mails in euros (the job worker is handed the same settings: server.ts)', () => {
-    const at = new Date('2026-03-04T10:00:00Z');
-    const order: OrderRow = {
-      id: '00000000-0000-4000-8000-000000000001',
-      number: 100_042,
-      partId: '00000000-0000-4000-8000-000000000002',
+    const { order, event } = taxedOrder({
       productName: 'Flange bolt',
       unitPriceCents: 1250,
       productQuantity: 20,
-      discountPercent: 0,
-      discountCents: 0,
       netCents: 25_000,
       taxCents: 4750,
       totalCents: 29_750,
       taxRateBasisPoints: 1900,
-      pricesIncludeTax: false,
-      userName: 'Carla Customer',
-      email: 'carla@example.com',
       phone: '+49 30 1234567',
       address: 'Hauptstraße 1, Berlin',
-      companyName: null,
-      vatNumber: null,
-      status: 'unpaid',
-      carrier: null,
-      trackingNumber: null,
-      lineCount: 1,
-      poReference: null,
-      idempotencyKey: null,
-      idempotencyHash: null,
-      createdAt: at,
-      updatedAt: at,
-    };
-    const event: OrderEventRow = { id: order.id, orderId: order.id, status: 'unpaid', by: order.email, at };
+    });
     const emails = orderEmails({ event, order }, true, {
       notify: ['desk@example.com'],
       seller: config.seller,

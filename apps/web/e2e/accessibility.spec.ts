@@ -1,7 +1,7 @@
 import type { Order } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { eachVisit } from './every-route';
-import { expect, test } from './fixtures';
+import { expect, placeOrderByApi, test } from './fixtures';
 
 /**
  * Issue 12, WCAG 2.1 AA on every page: axe's A and AA rules find nothing on any route, for any
@@ -21,14 +21,7 @@ test.describe('accessibility with paid and shipped orders and a verified buyerâ€
     // Three pages, each checked by axe, after placing and moving two orders.
     test.slow();
     const as = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
-    const place = async () => {
-      const res = await page.request.post('/api/order', {
-        headers: as(customer),
-        data: { partId: part._id, productQuantity: 20, phone: '+1 555 010 2030', address: '1 Main Street' },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      return ((await res.json()) as { order: Order }).order;
-    };
+    const place = () => placeOrderByApi(page.request, customer, { partId: part._id, productQuantity: 20 });
     const move = async (order: Order, status: Order['status']) => {
       const res = await page.request.patch(`/api/order/${order._id}/status`, {
         headers: as(admin),

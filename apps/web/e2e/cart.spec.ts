@@ -9,7 +9,7 @@ import {
 } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { addCartPart, setServerLine } from './cart-parts';
-import { createCustomer, expect, test } from './fixtures';
+import { createCustomer, expect, placeOrderByApi, test } from './fixtures';
 import { signIn } from './helpers';
 
 /**
@@ -182,16 +182,7 @@ test('stock gone while checking out: nothing is ordered, the line says what is l
 
   // Someone else buys 20 while the page is open: 30 are left.
   const rival = await createCustomer('Rita Rival');
-  const bought = await request.post('/api/order', {
-    headers: { authorization: `Bearer ${rival.token}` },
-    data: {
-      partId: scarce._id,
-      productQuantity: 20,
-      phone: '+1 555 010 3030',
-      address: '3 Rival Road, Springfield',
-    },
-  });
-  expect(bought.status(), await bought.text()).toBe(201);
+  await placeOrderByApi(request, rival, { partId: scarce._id, productQuantity: 20 });
 
   await page.getByLabel(purchaseMessages.phone, { exact: true }).fill('+1 555 010 4343');
   await page.getByLabel(purchaseMessages.address, { exact: true }).fill('43 Bench Street, Springfield 40043');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Order, Part } from '@store/shared';
-import { type Account, expect, signInAs, test } from './fixtures';
+import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
  * Every route of the store, as a visitor, a customer and an admin reach it, in the states a
@@ -219,20 +219,6 @@ export const visits: Visit[] = [
   },
 ];
 
-async function placeOrder(page: Page, buyer: Account, part: Part) {
-  const res = await page.request.post('/api/order', {
-    headers: { authorization: `Bearer ${buyer.token}` },
-    data: {
-      partId: part._id,
-      productQuantity: 20,
-      phone: '+1 555 010 2030',
-      address: '1 Main Street, Springfield',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { order: Order }).order;
-}
-
 /** Waits until the page has loaded its data: no route chunk, query or spinner still pending. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -246,7 +232,9 @@ async function settled(page: Page) {
 export function eachVisit(check: (page: Page, visit: Visit) => Promise<void>) {
   for (const visit of visits) {
     test(`${visit.name} (${visit.role})`, async ({ page, customer, admin, part }) => {
-      const order = visit.needsOrder ? await placeOrder(page, customer, part) : undefined;
+      const order = visit.needsOrder
+        ? await placeOrderByApi(page.request, customer, { partId: part._id, productQuantity: 20 })
+        : undefined;
       if (visit.role === 'customer') await signInAs(page, customer);
       if (visit.role === 'admin') await signInAs(page, admin);
       await page.goto(visit.path({ part, order }));

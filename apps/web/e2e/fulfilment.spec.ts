@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { Order } from '@store/shared';
-import { type Account, expect, signInAs, test } from './fixtures';
+import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
  * Issue 11 in the browser: a customer's order from the Order click to the invoice PDF, and the
@@ -11,16 +10,6 @@ import { type Account, expect, signInAs, test } from './fixtures';
 async function fillDelivery(page: Page) {
   await page.getByLabel('Phone').fill('+1 555 010 2030');
   await page.getByLabel('Address').fill('12 Harbour Street, Springfield 40001');
-}
-
-/** An order placed through the API, as the purchase page places it. */
-async function placeOrder(page: Page, buyer: Account, partId: string, phone: string, address: string) {
-  const res = await page.request.post('/api/order', {
-    headers: { authorization: `Bearer ${buyer.token}` },
-    data: { partId, productQuantity: 20, phone, address },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { order: Order }).order;
 }
 
 test('a customer orders, lands on the confirmation with the number, opens the order and downloads the invoice', async ({
@@ -85,7 +74,12 @@ test('an admin opens an order from Manage Orders, marks it paid after a confirma
   part,
 }) => {
   const address = `${part._id.slice(0, 8)} Quay Road, Harbourtown 40002`;
-  const order = await placeOrder(page, customer, part._id, '+44 20 7946 0958', address);
+  const order = await placeOrderByApi(page.request, customer, {
+    partId: part._id,
+    productQuantity: 20,
+    phone: '+44 20 7946 0958',
+    address,
+  });
 
   await signInAs(page, admin);
   await page.goto('/dashboard/manageorders');
@@ -140,7 +134,12 @@ test('an admin reads the e-mails a trial store would send, and exports the order
   customer,
   part,
 }) => {
-  const order = await placeOrder(page, customer, part._id, '+1 555 010 7788', '23 Formula Lane, Springfield');
+  const order = await placeOrderByApi(page.request, customer, {
+    partId: part._id,
+    productQuantity: 20,
+    phone: '+1 555 010 7788',
+    address: '23 Formula Lane, Springfield',
+  });
 
   // The e2e store has no SMTP_URL: the confirmation is written to the outbox (a job, so it may
   // take a poll or two to appear).

@@ -1,7 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
-import type { Order, Part } from '@store/shared';
+import type { Locator } from '@playwright/test';
 import { E2E_SELLER } from '../playwright.config';
-import { type Account, createCustomer, expect, signInAs, test } from './fixtures';
+import { createCustomer, expect, placeOrderByApi, signInAs, test } from './fixtures';
 import { lineStarts } from './helpers';
 
 /**
@@ -11,15 +10,6 @@ import { lineStarts } from './helpers';
 
 /** Thirty characters: the longest name the top bar must fit on one line. */
 const LONG_NAME = 'Maximiliana Worthington-Smythe';
-
-async function placeOrder(page: Page, buyer: Account, part: Part): Promise<Order> {
-  const res = await page.request.post('/api/order', {
-    headers: { authorization: `Bearer ${buyer.token}` },
-    data: { partId: part._id, productQuantity: 1000, phone: '+1 555 010 2030', address: '1 Main Street' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { order: Order }).order;
-}
 
 test.describe('the top bar', () => {
   for (const width of [1024, 1280, 1920]) {
@@ -126,7 +116,7 @@ test.describe('admin tables at 1280 px', () => {
   });
 
   test('Manage Orders: customers’ e-mails break only at the @', async ({ page, admin, customer, part }) => {
-    await placeOrder(page, customer, part);
+    await placeOrderByApi(page.request, customer, { partId: part._id, productQuantity: 1000 });
     await signInAs(page, admin);
     await page.goto(`/dashboard/manageorders?q=${encodeURIComponent(customer.email)}`);
     await expect(page.getByTestId('manage-order-row')).toHaveCount(1);
@@ -162,7 +152,7 @@ test.describe('admin tables at 1280 px', () => {
 });
 
 test('the invoice on screen names the seller, as the PDF does', async ({ page, customer, part }) => {
-  const order = await placeOrder(page, customer, part);
+  const order = await placeOrderByApi(page.request, customer, { partId: part._id, productQuantity: 1000 });
   await signInAs(page, customer);
   await page.goto(`/dashboard/orders/${order._id}/invoice`);
   const seller = page.getByTestId('invoice-seller');

@@ -1,6 +1,5 @@
-import type { Order } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
-import { expect, signInAs, test } from './fixtures';
+import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
  * Issue 24 in the browser: an admin opens the Overview from the dashboard's menu, reads the
@@ -13,12 +12,7 @@ test('an admin opens the overview and follows To ship into the desk', async ({
   admin,
   part,
 }) => {
-  const placed = await page.request.post('/api/order', {
-    headers: { authorization: `Bearer ${customer.token}` },
-    data: { partId: part._id, productQuantity: 20, phone: '+1 555 010 2030', address: '1 Main Street' },
-  });
-  expect(placed.status()).toBe(201);
-  const { order } = (await placed.json()) as { order: Order };
+  const order = await placeOrderByApi(page.request, customer, { partId: part._id, productQuantity: 20 });
   const paid = await page.request.patch(`/api/order/${order._id}/status`, {
     headers: { authorization: `Bearer ${admin.token}` },
     data: { status: 'paid' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { computeBill, fromCents, type Part, partPageMessages, stockMessages, toCents } from '@store/shared';
-import { type Account, expect, signInAs, test } from './fixtures';
+import { type Account, expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /** Issue 12, items 1 and 2: a public page for each part, and stock shown truthfully everywhere. */
 
@@ -40,11 +40,7 @@ async function addPart(
 /** A part of its own with exactly its minimum order in stock, then bought out by a customer. */
 async function soldOutPart(request: APIRequestContext, admin: Account, customer: Account): Promise<Part> {
   const insertedId = await addPart(request, admin, { availableQuantity: 10, minOrderQuantity: 10 });
-  const ordered = await request.post('/api/order', {
-    headers: { authorization: `Bearer ${customer.token}` },
-    data: { partId: insertedId, productQuantity: 10, phone: '+1 555 010 2030', address: '1 Main Street' },
-  });
-  expect(ordered.status(), await ordered.text()).toBe(201);
+  await placeOrderByApi(request, customer, { partId: insertedId, productQuantity: 10 });
   const part = await partNow(request, insertedId);
   expect(part).toMatchObject({ availableQuantity: 0, stock: 'out' });
   return part;

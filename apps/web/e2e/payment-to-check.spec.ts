@@ -1,7 +1,7 @@
-import { deskStatusLabels, paymentMessages as m, type Order, uiMessages } from '@store/shared';
+import { deskStatusLabels, paymentMessages as m, uiMessages } from '@store/shared';
 import { E2E_BASE_URL, E2E_STRIPE_URL } from '../playwright.config';
 import { expectNoAxeViolations } from './axe';
-import { expect, signInAs, test } from './fixtures';
+import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
  * Decision 057 in the browser: a card payment whose amount differs from the order's is shown on
@@ -10,17 +10,7 @@ import { expect, signInAs, test } from './fixtures';
  */
 test('an admin refunds a card payment to check from the desk', async ({ page, customer, admin, part }) => {
   const auth = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
-  const placed = await page.request.post('/api/order', {
-    headers: auth(customer),
-    data: {
-      partId: part._id,
-      productQuantity: 10,
-      phone: '+44 117 496 0000',
-      address: '7 Quay Street, Bristol',
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const { order } = (await placed.json()) as { order: Order };
+  const order = await placeOrderByApi(page.request, customer, { partId: part._id, productQuantity: 10 });
   const pay = await page.request.post(`/api/order/${order._id}/pay`, { headers: auth(customer) });
   expect(pay.status()).toBe(200);
   const sessionId = new URL(((await pay.json()) as { url: string }).url).pathname.split('/').at(-1);

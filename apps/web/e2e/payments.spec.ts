@@ -1,7 +1,6 @@
-import type { Order } from '@store/shared';
 import { E2E_BASE_URL, E2E_STRIPE_URL } from '../playwright.config';
 import { expectNoAxeViolations } from './axe';
-import { expect, signInAs, test } from './fixtures';
+import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
  * Issue 25 in the browser: 'Pay by card' sends the customer to the Checkout session's page (the
@@ -14,17 +13,7 @@ test('a customer pays by card and the order page shows it paid once Stripe’s s
   customer,
   part,
 }) => {
-  const placed = await page.request.post('/api/order', {
-    headers: { authorization: `Bearer ${customer.token}` },
-    data: {
-      partId: part._id,
-      productQuantity: 10,
-      phone: '+44 117 496 0000',
-      address: '7 Quay Street, Bristol',
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const { order } = (await placed.json()) as { order: Order };
+  const order = await placeOrderByApi(page.request, customer, { partId: part._id, productQuantity: 10 });
 
   await signInAs(page, customer);
   await page.goto(`/dashboard/payment/${order._id}`);

@@ -1,24 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { apiMessages, type Part, productMessages } from '@store/shared';
-import { type Account, expect, signInAs, test } from './fixtures';
+import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
  * Issue 11, "edits never undo orders": an admin's edit form is open while a customer orders.
  * Saving it must not put back the stock the order took.
  */
-async function orderThroughApi(request: APIRequestContext, customer: Account, part: Part, quantity: number) {
-  const res = await request.post('/api/order', {
-    headers: { authorization: `Bearer ${customer.token}` },
-    data: {
-      partId: part._id,
-      productQuantity: quantity,
-      phone: '+1 555 010 2030',
-      address: '1 Main Street, Springfield',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 const partNow = async (request: APIRequestContext, part: Part) =>
   (await (await request.get(`/api/part/${part._id}`)).json()) as Part;
 
@@ -37,7 +24,7 @@ test.describe('editing a product while customers order it', () => {
     // The fixture's part: 2,500 in stock, at least 10 an order.
     await expect(stock).toHaveValue('2500');
 
-    await orderThroughApi(request, customer, part, 30);
+    await placeOrderByApi(request, customer, { partId: part._id, productQuantity: 30 });
 
     const renamed = `${part.name} (boxed)`;
     await name.fill(renamed);
@@ -71,7 +58,7 @@ test.describe('editing a product while customers order it', () => {
     await page.goto(`/dashboard/manageproducts/${part._id}`);
     await expect(page.getByLabel('Available quantity')).toHaveValue('2500');
 
-    await orderThroughApi(request, customer, part, 40);
+    await placeOrderByApi(request, customer, { partId: part._id, productQuantity: 40 });
 
     const renamed = `${part.name} (renamed)`;
     await page.getByLabel('Name').fill(renamed);

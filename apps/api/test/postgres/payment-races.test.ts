@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditEntries, orders, parts, payments } from '../../src/db/schema.js';
 import type { JobName } from '../../src/jobs/queue.js';
 import { accountWithToken } from '../accounts.js';
-import { createTestApp, partRow } from '../helpers.js';
+import { ordersOpenForCard } from '../card-orders.js';
+import { createTestApp } from '../helpers.js';
 import { type StripeStandIn, startStripeStandIn } from '../stripe-stand-in.js';
 
 /**
@@ -38,27 +39,9 @@ afterAll(async () => {
 });
 
 it('keeps each order and its payment in agreement when the event and the cancel race', async () => {
-  const customer = await accountWithToken(ctx);
-  const [part] = await ctx.db
-    .insert(parts)
-    .values(partRow({ priceCents: 500, minOrderQuantity: 1, availableQuantity: 1000 }))
-    .returning();
-  const ids: string[] = [];
-  const events: { payload: string; header: string }[] = [];
-  for (let i = 0; i < ORDERS; i += 1) {
-    const placed = await ctx
-      .http()
-      .post('/api/order')
-      .set(customer.auth)
-      .send({ partId: part?.id, productQuantity: 1, phone: '+44 117 496 0000', address: '7 Quay Street' })
-      .expect(201);
-    const id: string = placed.body.insertedId;
-    const paying = await ctx.http().post(`/api/order/${id}/pay`).set(customer.auth).expect(200);
-    const session = [...standIn.sessions.values()].find((s) => s.url === paying.body.url);
-    if (!session) throw new Error('no session');
-    ids.push(id);
-    events.push(standIn.sign(standIn.event(standIn.pay(session.id))));
-  }
+  const { customer, partId, orders: open } = await ordersOpenForCard(ctx, standIn, ORDERS);
+  const ids = open.map((order) => order.id);
+  const events = open.map((order) => standIn.sign(standIn.event(standIn.pay(order.sessionId))));
 
   // Half the orders: the event and the cancel sent at the same moment (the event tends to win,
   // its path being shorter); the other half: the cancel just ahead, all pairs at once.
@@ -101,34 +84,17 @@ it('keeps each order and its payment in agreement when the event and the cancel 
   console.info(`payment races: ${ORDERS - cancelled} paid, ${cancelled} cancelled and refunded`);
   expect(refundJobs).toHaveLength(cancelled);
   // The stock: every cancelled order's unit back, every paid order's taken.
-  const [after] = await ctx.db
-    .select()
-    .from(parts)
-    .where(eq(parts.id, part?.id ?? ''));
+  const [after] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
   expect(after?.availableQuantity).toBe(1000 - rows.filter((o) => o.status === 'paid').length);
 });
 
 it('refunds a payment to check once when admins ask for it at the same moment (decision 057)', async () => {
-  const customer = await accountWithToken(ctx);
+  const { orders: open } = await ordersOpenForCard(ctx, standIn, 10);
   const admin = await accountWithToken(ctx, 'admin');
-  const [part] = await ctx.db
-    .insert(parts)
-    .values(partRow({ priceCents: 500, minOrderQuantity: 1, availableQuantity: 1000 }))
-    .returning();
-  const ids: string[] = [];
-  for (let i = 0; i < 10; i += 1) {
-    const placed = await ctx
-      .http()
-      .post('/api/order')
-      .set(customer.auth)
-      .send({ partId: part?.id, productQuantity: 1, phone: '+44 117 496 0000', address: '7 Quay Street' })
-      .expect(201);
-    const id: string = placed.body.insertedId;
-    const paying = await ctx.http().post(`/api/order/${id}/pay`).set(customer.auth).expect(200);
-    const session = [...standIn.sessions.values()].find((s) => s.url === paying.body.url);
-    if (!session) throw new Error('no session');
+  const ids = open.map((order) => order.id);
+  for (const { sessionId } of open) {
     // A penny short: kept for an admin to check.
-    const { payload, header } = standIn.sign(standIn.event(standIn.pay(session.id, { amount_total: 499 })));
+    const { payload, header } = standIn.sign(standIn.event(standIn.pay(sessionId, { amount_total: 499 })));
     await ctx
       .http()
       .post('/api/payments/stripe/webhook')
@@ -136,7 +102,6 @@ it('refunds a payment to check once when admins ask for it at the same moment (d
       .set('Stripe-Signature', header)
       .send(payload)
       .expect(200);
-    ids.push(id);
   }
   const jobsBefore = refundJobs.length;
   const ask = (id: string) => ctx.http().post(`/api/order/${id}/payment/refund`).set(admin.auth);

@@ -1,5 +1,6 @@
 import type { Order, OrderLine } from '@store/shared';
 import { billMessages, orderLineMessages as m } from '@store/shared';
+import type { ReactNode } from 'react';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 
 /**
@@ -46,6 +47,37 @@ function LineRow({ line }: { line: OrderLine }) {
       </td>
       <td className="text-right font-semibold whitespace-nowrap" data-label={m.lineTotal}>
         {formatPrice(line.price)}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * A row of the order's totals under the lines: its name as the row's header, spanning the
+ * lines' other columns, so that a screen reader reads each figure with its name. The total
+ * stands out; the rows before it do not.
+ */
+function BillRow({
+  label,
+  testId,
+  total = false,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  total?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <tr>
+      <th scope="row" colSpan={5} className={total ? 'text-right' : 'text-right font-normal'}>
+        {label}
+      </th>
+      <td
+        className={`text-right ${total ? 'font-bold' : 'font-normal'} whitespace-nowrap`}
+        data-testid={testId}
+      >
+        {children}
       </td>
     </tr>
   );
@@ -100,46 +132,21 @@ export function OrderLinesTable({
         <tfoot className="text-base-content">
           {order.discount > 0 && (
             <>
-              <tr>
-                <th scope="row" colSpan={5} className="text-right font-normal">
-                  {m.subtotal}
-                </th>
-                <td className="text-right font-normal whitespace-nowrap">{formatPrice(subtotal)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={5} className="text-right font-normal">
-                  {billMessages.bulkDiscount}
-                </th>
-                <td className="text-right font-normal whitespace-nowrap">
-                  <Minus amount={order.discount} />
-                </td>
-              </tr>
+              <BillRow label={m.subtotal}>{formatPrice(subtotal)}</BillRow>
+              <BillRow label={billMessages.bulkDiscount}>
+                <Minus amount={order.discount} />
+              </BillRow>
             </>
           )}
-          <tr>
-            <th scope="row" colSpan={5} className="text-right font-normal">
-              {billMessages.net}
-            </th>
-            <td className="text-right font-normal whitespace-nowrap" data-testid="order-net">
-              {formatPrice(order.net)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={5} className="text-right font-normal">
-              {billMessages.taxAt(order.taxRate)}
-            </th>
-            <td className="text-right font-normal whitespace-nowrap" data-testid="order-tax">
-              {formatPrice(order.tax)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={5} className="text-right">
-              {billMessages.totalBill}
-            </th>
-            <td className="text-right font-bold whitespace-nowrap" data-testid={totalTestId}>
-              {formatPrice(order.price)}
-            </td>
-          </tr>
+          <BillRow label={billMessages.net} testId="order-net">
+            {formatPrice(order.net)}
+          </BillRow>
+          <BillRow label={billMessages.taxAt(order.taxRate)} testId="order-tax">
+            {formatPrice(order.tax)}
+          </BillRow>
+          <BillRow label={billMessages.totalBill} testId={totalTestId} total>
+            {formatPrice(order.price)}
+          </BillRow>
         </tfoot>
       </table>
     </div>
