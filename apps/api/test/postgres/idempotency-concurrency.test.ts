@@ -2,14 +2,14 @@ import { apiMessages } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
+import { PLACEMENTS_AT_ONCE } from '../../src/features/orders/placement-batch.js';
 import { accountWithToken } from '../accounts.js';
 import { eventually } from '../eventually.js';
 import { createTestApp, partRow } from '../helpers.js';
 
 /**
  * Real PostgreSQL only: repeats of one Idempotency-Key sent at the same moment, as a client
- * does when it retries an answer it never got. They race past the look-up, so the unique index
- * on (email, key) is what must keep them to one order.
+ * does when it retries an answer it never got. Every one must be answered with the one order.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -20,11 +20,13 @@ afterAll(() => ctx.close());
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Sends the requests while this test holds the part's row lock, and lets go only once all of
- * them wait behind it. Each has then looked its key up and found nothing, so every one but the
- * first must be stopped by the unique index: the race happens on every run, not by luck.
+ * Sends the requests while this test holds the part's row lock, and lets go only once as many as
+ * the store sends to the database at once (PLACEMENTS_AT_ONCE; the rest wait in the store for
+ * the next call, decision 058) wait behind it: the first has written its order and waits for the
+ * stock, the next waits for the customer's lock, and finds the first's key once it has it.
  */
-async function allPastTheLookUp<T>(partId: string, waiters: number, send: () => Promise<T>): Promise<T> {
+async function waitingForTheStock<T>(partId: string, repeats: number, send: () => Promise<T>): Promise<T> {
+  const waiters = Math.min(repeats, PLACEMENTS_AT_ONCE);
   let sent: Promise<T> | undefined;
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${parts} where ${parts.id} = ${partId} for update`);
@@ -44,7 +46,7 @@ async function allPastTheLookUp<T>(partId: string, waiters: number, send: () => 
         );
         expect(queue?.waiting ?? 0, 'requests waiting behind the stock').toBeGreaterThanOrEqual(waiters);
       },
-      { timeout: 10_000, interval: 25, what: `all ${waiters} requests to reach the stock` },
+      { timeout: 10_000, interval: 25, what: `${waiters} requests to reach the stock` },
     );
   });
   return sent as Promise<T>;
@@ -65,7 +67,7 @@ describe('concurrent repeats of one Idempotency-Key', () => {
       address: '1 Main Street, Springfield',
     };
 
-    const responses = await allPastTheLookUp(partId, repeats, () =>
+    const responses = await waitingForTheStock(partId, repeats, () =>
       Promise.all(
         Array.from({ length: repeats }, () =>
           ctx
@@ -97,7 +99,7 @@ describe('concurrent repeats of one Idempotency-Key', () => {
     const customer = await accountWithToken(ctx);
     const addresses = ['1 Main Street, Springfield', '2 Side Street, Shelbyville'];
 
-    const responses = await allPastTheLookUp(partId, 10, () =>
+    const responses = await waitingForTheStock(partId, 10, () =>
       Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           ctx

@@ -1,6 +1,6 @@
 /**
  * Places orders in batches when they come in a rush (decision 058). A placement that arrives while
- * `maxInFlight` calls are already at the database waits, and the next call takes every waiting
+ * `maxInFlight` calls (PLACEMENTS_AT_ONCE) are already at the database waits, and the next call takes every waiting
  * placement it can: one per customer (the next customer's order waits for the next batch), all
  * under the same rules, at most `maxBatch`. A lone placement goes at once, alone: nothing waits
  * when the store is quiet. The database places a batch in one transaction (`place_orders`), and
@@ -13,6 +13,9 @@ export interface BatchParts<Request extends { email: string }, Rules, Answer> {
   many: (requests: Request[], rules: Rules) => Promise<(Answer | undefined)[]>;
 }
 
+/** Calls one store has at the database placing orders at once; the rest wait for the next. */
+export const PLACEMENTS_AT_ONCE = 2;
+
 interface Waiting<Request, Rules, Answer> {
   request: Request;
   rules: Rules;
@@ -22,7 +25,7 @@ interface Waiting<Request, Rules, Answer> {
 
 export function createPlacementBatch<Request extends { email: string }, Rules, Answer>(
   parts: BatchParts<Request, Rules, Answer>,
-  { maxBatch = 50, maxInFlight = 2 }: { maxBatch?: number; maxInFlight?: number } = {},
+  { maxBatch = 50, maxInFlight = PLACEMENTS_AT_ONCE }: { maxBatch?: number; maxInFlight?: number } = {},
 ) {
   let waiting: Waiting<Request, Rules, Answer>[] = [];
   let inFlight = 0;

@@ -79,21 +79,24 @@ function transactionRows(tx: Transaction, jobs: JobQueue) {
      */
     async returnStock(orderIds: string[]): Promise<void> {
       if (orderIds.length === 0) return;
-      // The parts are locked in id order first, as checkout's `takeLines` locks them: a cancel
-      // and a checkout of the same parts then queue for them instead of deadlocking.
+      const ids = sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb))`;
+      // The parts are locked in id order first, as a placement locks them: a cancel and an order
+      // of the same parts then queue for them instead of deadlocking. In a statement of its own:
+      // an update in the same statement would still see the rows as they were before the locks
+      // were granted, and wait for them again (one queue on an old row version behind another:
+      // a deadlock between cancels, seen once orders stopped holding their parts to the end).
       await tx.execute(sql`
-        with back as (
-          select l.part_id, sum(l.quantity)::int as q
-          from ${orderLines} l
-          where l.order_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb))
-          group by l.part_id
-        ),
-        locked as materialized (
-          select p.id from ${parts} p join back b on b.part_id = p.id order by p.id for no key update of p
-        )
+        select 1 from ${parts} p
+        where p.id in (select l.part_id from ${orderLines} l where l.order_id in ${ids})
+        order by p.id for no key update of p`);
+      await tx.execute(sql`
         update ${parts} p set available_quantity = p.available_quantity + b.q
-        from back b
-        where p.id = b.part_id and p.id in (select id from locked)`);
+        from (
+          select l.part_id, sum(l.quantity)::int as q
+          from ${orderLines} l where l.order_id in ${ids}
+          group by l.part_id
+        ) b
+        where p.id = b.part_id`);
     },
 
     /**
@@ -217,11 +220,12 @@ export type OrdersTransaction = ReturnType<typeof transactionRows>;
 
 export function createOrdersRepo(db: Database, jobs: JobQueue) {
   const partsChanged = partsAnnouncer(db);
-  const job = jobs.schema ? { schema: jobs.schema, name: 'order-event' } : undefined;
+  // Where the placement writes its job: read at each placement (a queue may start after the repo).
+  const job = () => (jobs.schema ? { schema: jobs.schema, name: 'order-event' } : undefined);
   // A rush of orders is placed in batches, a quiet store's one by one (decision 058).
   const batch = createPlacementBatch<PlacementRequest, PlacementRules, Placement>({
-    one: (request, rules) => placeOrder(db, request, rules, job),
-    many: (requests, rules) => placeOrders(db, requests, rules, job),
+    one: (request, rules) => placeOrder(db, request, rules, job()),
+    many: (requests, rules) => placeOrders(db, requests, rules, job()),
   });
   const page = async (
     where: ReturnType<typeof and>,
@@ -286,7 +290,7 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
       // A cart's order is placed alone: its lines are read, and the cart emptied, by the call.
       const placed = request.lines
         ? await batch.place(request, rules)
-        : await placeOrder(db, request, rules, job);
+        : await placeOrder(db, request, rules, job());
       if (placed.outcome === 'placed') partsChanged();
       return placed;
     },
