@@ -10,9 +10,41 @@
 --    stock where each part is still what its line was judged and priced on. If one changed
 --    meanwhile, the call fails with SQLSTATE SR409 and undoes everything; the store calls again
 --    with `lockFirst`, which locks the parts before reading them, as the function did before.
---    The rest of `place_order` is 0026's, unchanged.
+--    The rest of `place_order` is 0026's, but for its e-mail job, now written by
+--    `order_event_jobs` (below), which `place_orders` shares.
 -- 3. `place_orders` places several customers' plain orders in one call (below).
 CREATE INDEX "orders_unpaid_email_idx" ON "orders" ("email") INCLUDE ("total_cents") WHERE "status" = 'unpaid';--> statement-breakpoint
+-- The `order-event` jobs of new history entries (`event_ids`, a JSON array), written as pg-boss's
+-- own `send` writes a job (its queue's retry, expiry and retention settings), in the caller's
+-- transaction: a job exists exactly when its order does. test/placement.test.ts compares one with
+-- a job sent through pg-boss. `job` is {schema, name}; absent (no job queue), nothing is written.
+CREATE FUNCTION "order_event_jobs"(job jsonb, event_ids jsonb) RETURNS void
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_jobs integer;
+BEGIN
+  IF job IS NULL OR jsonb_typeof(job) <> 'object' THEN
+    RETURN;
+  END IF;
+  EXECUTE format(
+    'INSERT INTO %I.job (name, data, priority, start_after, singleton_key, singleton_on,'
+    ' dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)'
+    ' SELECT q.name, jsonb_build_object(''eventId'', e.id), 0, now(), NULL, NULL, q.dead_letter,'
+    '   coalesce(q.expire_seconds * interval ''1s'', interval ''15 minutes''),'
+    '   now() + CAST(coalesce((q.retention_minutes * 60)::text, ''14 days'') AS interval),'
+    '   coalesce(q.retry_limit, 2),'
+    '   CASE WHEN coalesce(q.retry_backoff, false) THEN greatest(coalesce(q.retry_delay, 0), 1)'
+    '        ELSE coalesce(q.retry_delay, 0) END,'
+    '   coalesce(q.retry_backoff, false), q.policy'
+    ' FROM %I.queue q CROSS JOIN jsonb_array_elements_text($1) AS e(id) WHERE q.name = $2',
+    job->>'schema', job->>'schema')
+  USING event_ids, job->>'name';
+  GET DIAGNOSTICS v_jobs = ROW_COUNT;
+  IF v_jobs <> jsonb_array_length(event_ids) THEN
+    RAISE EXCEPTION 'The job queue % does not exist', job->>'name';
+  END IF;
+END
+$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "place_order"(request jsonb, rules jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -34,7 +66,6 @@ DECLARE
   v_order orders;
   v_lines jsonb;
   v_event_id uuid := gen_random_uuid();
-  v_jobs integer;
   v_lock_first boolean := coalesce((rules->>'lockFirst')::boolean, false);
   v_taken integer;
 BEGIN
@@ -192,28 +223,9 @@ BEGIN
   INSERT INTO order_events (id, order_id, status, by, at)
   VALUES (v_event_id, v_order.id, 'unpaid', v_email, now());
 
-  -- The job that sends the order's e-mails, written as pg-boss's own `send` writes it (its
-  -- queue's retry, expiry and retention settings), in this transaction: it exists exactly when
-  -- the order does. test/placement-job.test.ts compares it with a job sent through pg-boss.
-  IF rules->'job' IS NOT NULL AND jsonb_typeof(rules->'job') = 'object' THEN
-    EXECUTE format(
-      'INSERT INTO %I.job (name, data, priority, start_after, singleton_key, singleton_on,'
-      ' dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)'
-      ' SELECT q.name, $1, 0, now(), NULL, NULL, q.dead_letter,'
-      '   coalesce(q.expire_seconds * interval ''1s'', interval ''15 minutes''),'
-      '   now() + CAST(coalesce((q.retention_minutes * 60)::text, ''14 days'') AS interval),'
-      '   coalesce(q.retry_limit, 2),'
-      '   CASE WHEN coalesce(q.retry_backoff, false) THEN greatest(coalesce(q.retry_delay, 0), 1)'
-      '        ELSE coalesce(q.retry_delay, 0) END,'
-      '   coalesce(q.retry_backoff, false), q.policy'
-      ' FROM %I.queue q WHERE q.name = $2',
-      rules->'job'->>'schema', rules->'job'->>'schema')
-    USING jsonb_build_object('eventId', v_event_id), rules->'job'->>'name';
-    GET DIAGNOSTICS v_jobs = ROW_COUNT;
-    IF v_jobs <> 1 THEN
-      RAISE EXCEPTION 'The job queue % does not exist', rules->'job'->>'name';
-    END IF;
-  END IF;
+  -- The job that sends the order's e-mails, in this transaction: it exists exactly when the
+  -- order does (order_event_jobs, below).
+  PERFORM order_event_jobs(rules->'job', jsonb_build_array(v_event_id));
 
   -- The stock, last: each line's part locked in order of id (as every writer of stock locks
   -- them: no deadlock), then taken only where the part is still what the line was judged and
@@ -266,7 +278,6 @@ DECLARE
   v_lines jsonb;
   v_parts integer;
   v_taken integer;
-  v_jobs integer;
 BEGIN
   -- Every customer's lock, in one order (of the lock's key) whoever takes several: no deadlock.
   PERFORM pg_advisory_xact_lock((rules->'locks'->>'openOrders')::int, c.h)
@@ -390,30 +401,11 @@ BEGIN
     )
     SELECT (SELECT jsonb_object_agg(o.id, to_jsonb(o)) FROM new_orders o),
       (SELECT jsonb_object_agg(g.order_id, g.lines) FROM (
-         SELECT l.order_id, jsonb_agg(to_jsonb(l) ORDER BY l.position) AS lines FROM new_lines l GROUP BY l.order_id) g),
-      (SELECT count(*) FROM new_events)
-    INTO v_orders, v_lines, v_jobs;
+         SELECT l.order_id, jsonb_agg(to_jsonb(l) ORDER BY l.position) AS lines FROM new_lines l GROUP BY l.order_id) g)
+    INTO v_orders, v_lines;
 
-    -- Their e-mail jobs, as place_order writes one (pg-boss's own `send`, in this transaction).
-    IF rules->'job' IS NOT NULL AND jsonb_typeof(rules->'job') = 'object' THEN
-      EXECUTE format(
-        'INSERT INTO %I.job (name, data, priority, start_after, singleton_key, singleton_on,'
-        ' dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)'
-        ' SELECT q.name, jsonb_build_object(''eventId'', a->>''eventId''), 0, now(), NULL, NULL, q.dead_letter,'
-        '   coalesce(q.expire_seconds * interval ''1s'', interval ''15 minutes''),'
-        '   now() + CAST(coalesce((q.retention_minutes * 60)::text, ''14 days'') AS interval),'
-        '   coalesce(q.retry_limit, 2),'
-        '   CASE WHEN coalesce(q.retry_backoff, false) THEN greatest(coalesce(q.retry_delay, 0), 1)'
-        '        ELSE coalesce(q.retry_delay, 0) END,'
-        '   coalesce(q.retry_backoff, false), q.policy'
-        ' FROM %I.queue q CROSS JOIN jsonb_array_elements($1) a WHERE q.name = $2',
-        rules->'job'->>'schema', rules->'job'->>'schema')
-      USING v_ok, rules->'job'->>'name';
-      GET DIAGNOSTICS v_jobs = ROW_COUNT;
-      IF v_jobs <> jsonb_array_length(v_ok) THEN
-        RAISE EXCEPTION 'The job queue % does not exist', rules->'job'->>'name';
-      END IF;
-    END IF;
+    -- Their e-mail jobs, in this transaction (order_event_jobs, below).
+    PERFORM order_event_jobs(rules->'job', (SELECT jsonb_agg(a->'eventId') FROM jsonb_array_elements(v_ok) a));
 
     -- The stock, last: the parts locked in order of id, each taken once for the whole batch, where
     -- it is still what its lines were priced on (the same read for every request of the batch).

@@ -10,12 +10,11 @@ import {
   type PlacementRules,
   placeOrders,
 } from '../src/features/orders/placement-repo.js';
-import { type StartedBoss, startPgBoss } from '../src/jobs/pg-boss-queue.js';
-import { createLogger } from '../src/lib/logger.js';
+import type { StartedBoss } from '../src/jobs/pg-boss-queue.js';
 import { accountWithToken } from './accounts.js';
 import { eventually } from './eventually.js';
-import { createTestApp, openTestDatabase, partRow, usingPostgres } from './helpers.js';
-import { logCapture } from './log-capture.js';
+import { type createTestApp, partRow, usingPostgres } from './helpers.js';
+import { appWithOrderJobs } from './order-jobs-app.js';
 
 /**
  * `place_orders` (migration 0028, decision 058): several customers' plain orders placed in one
@@ -26,19 +25,17 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let boss: StartedBoss;
 let batchCalls = 0;
 
+let app: Awaited<ReturnType<typeof appWithOrderJobs>>;
+
 beforeAll(async () => {
-  const database = await openTestDatabase({
+  app = await appWithOrderJobs({
     logQuery: (query) => {
       if (query.includes('place_orders(')) batchCalls += 1;
     },
   });
-  boss = await startPgBoss(database, ['order-event'], createLogger('trace', logCapture));
-  ctx = await createTestApp({ database, jobs: boss.queue });
+  ({ ctx, boss } = app);
 });
-afterAll(async () => {
-  await boss?.stop(1_000);
-  await ctx?.close();
-});
+afterAll(() => app?.close());
 
 const contact = { phone: '+1 555 010 2030', address: '12 Harbour Street, Springfield' };
 
@@ -247,20 +244,25 @@ describe('place_orders', () => {
 });
 
 describe('orders placed in a rush', () => {
-  it('are placed in batches, the stock exact, every customer answered', async () => {
-    const part = await newPart({ availableQuantity: 100 });
+  /** 30 customers ordering `quantity` of one part at the same moment: their answers' statuses. */
+  async function rush(partId: string, quantity: number): Promise<number[]> {
     const customers = await Promise.all(Array.from({ length: 30 }, () => accountWithToken(ctx)));
-    const callsBefore = batchCalls;
     const answers = await Promise.all(
       customers.map((who) =>
         ctx
           .http()
           .post('/api/order')
           .set(who.auth)
-          .send({ partId: part.id, productQuantity: 2, ...contact }),
+          .send({ partId, productQuantity: quantity, ...contact }),
       ),
     );
-    expect(answers.map((res) => res.status)).toEqual(customers.map(() => 201));
+    return answers.map((res) => res.status).sort();
+  }
+
+  it('are placed in batches, the stock exact, every customer answered', async () => {
+    const part = await newPart({ availableQuantity: 100 });
+    const callsBefore = batchCalls;
+    expect(await rush(part.id, 2)).toEqual(Array(30).fill(201));
     expect(await stockOf(part.id)).toBe(40);
     // On PGlite's one connection the requests' look-ups of their callers come one at a time, and
     // so do their placements: only PostgreSQL's pool lets them arrive together.
@@ -269,18 +271,7 @@ describe('orders placed in a rush', () => {
 
   it('sell the last units once: 30 customers, 20 units, 20 orders and 10 refusals', async () => {
     const part = await newPart({ availableQuantity: 20 });
-    const customers = await Promise.all(Array.from({ length: 30 }, () => accountWithToken(ctx)));
-    const answers = await Promise.all(
-      customers.map((who) =>
-        ctx
-          .http()
-          .post('/api/order')
-          .set(who.auth)
-          .send({ partId: part.id, productQuantity: 1, ...contact }),
-      ),
-    );
-    const statuses = answers.map((res) => res.status).sort();
-    expect(statuses).toEqual([...Array(20).fill(201), ...Array(10).fill(409)]);
+    expect(await rush(part.id, 1)).toEqual([...Array(20).fill(201), ...Array(10).fill(409)]);
     expect(await stockOf(part.id)).toBe(0);
   });
 });

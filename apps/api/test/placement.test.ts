@@ -2,13 +2,12 @@ import { BULK_DISCOUNT, computeBill } from '@store/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, parts } from '../src/db/schema.js';
-import { type StartedBoss, startPgBoss } from '../src/jobs/pg-boss-queue.js';
-import { createLogger } from '../src/lib/logger.js';
+import type { StartedBoss } from '../src/jobs/pg-boss-queue.js';
 import { READ_CACHE_CHANNEL } from '../src/lib/read-cache/cache.js';
 import { accountWithToken } from './accounts.js';
 import { eventually } from './eventually.js';
-import { createTestApp, openTestDatabase, partRow } from './helpers.js';
-import { logCapture } from './log-capture.js';
+import { type createTestApp, partRow } from './helpers.js';
+import { appWithOrderJobs } from './order-jobs-app.js';
 
 /**
  * The placement as one SQL function (migration 0019, decision 045), where it keeps a second copy
@@ -18,15 +17,13 @@ import { logCapture } from './log-capture.js';
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let boss: StartedBoss;
 
+let app: Awaited<ReturnType<typeof appWithOrderJobs>>;
+
 beforeAll(async () => {
-  const database = await openTestDatabase();
-  boss = await startPgBoss(database, ['order-event'], createLogger('trace', logCapture));
-  ctx = await createTestApp({ database, jobs: boss.queue });
+  app = await appWithOrderJobs();
+  ({ ctx, boss } = app);
 });
-afterAll(async () => {
-  await boss?.stop(1_000);
-  await ctx?.close();
-});
+afterAll(() => app?.close());
 
 const contact = { phone: '+1 555 010 2030', address: '12 Harbour Street, Springfield' };
 
