@@ -1,10 +1,11 @@
 /**
  * Places orders in batches when they come in a rush (decision 058). A placement that arrives while
- * `maxInFlight` calls (PLACEMENTS_AT_ONCE) are already at the database waits, and the next call takes every waiting
- * placement it can: one per customer (the next customer's order waits for the next batch), all
- * under the same rules, at most `maxBatch`. A lone placement goes at once, alone: nothing waits
- * when the store is quiet. The database places a batch in one transaction (`place_orders`), and
- * sends back those it did not place there, each to be placed alone (`place_order`).
+ * `maxInFlight` calls (PLACEMENTS_AT_ONCE) are already at the database waits, and the next call
+ * takes every waiting placement it can: one per customer (a customer's second order waits for the
+ * next call), all under the same rules, at most `maxBatch`. A lone placement goes at once, alone:
+ * nothing waits when the store is quiet. The database places a batch in one transaction
+ * (`place_orders`), and sends back those it did not place there, each to be placed alone
+ * (`place_order`).
  */
 export interface BatchParts<Request extends { email: string }, Rules, Answer> {
   /** Places one request, in a call of its own. */
