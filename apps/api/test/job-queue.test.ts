@@ -16,6 +16,8 @@ let started: StartedBoss;
 let away = false;
 /** A queue of this file's own, for the worker that finds more jobs waiting than a batch. */
 const BACKLOG = 'backlog-test';
+/** A queue of this file's own, for jobs left running by a process that died. */
+const ABANDONED = 'abandoned-test';
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -24,7 +26,7 @@ beforeAll(async () => {
       away ? Promise.reject(new Error('Connection terminated')) : database.executeSql(text, values),
     exclusively: database.exclusively,
   };
-  started = await startPgBoss(flaky, ['order-event', BACKLOG], createLogger('trace', logCapture));
+  started = await startPgBoss(flaky, ['order-event', BACKLOG, ABANDONED], createLogger('trace', logCapture));
 });
 afterAll(async () => {
   await started?.stop(1_000);
@@ -101,5 +103,17 @@ describe('a worker with more jobs waiting than a batch', () => {
     // Batches of 2, 2, 2 and 1: the first three full, so each is followed by a fetch at once.
     await eventually(() => handled.length === 7, { what: 'all seven jobs handled', timeout: 30_000 });
     expect(handled.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('jobs left running by a process that died', () => {
+  it('are fetched again at once when the embedded store starts, not after their retry backoff', async () => {
+    const id = await started.boss.send(ABANDONED, { n: 1 });
+    // Taken by a worker that then died: active, never finished.
+    const [taken] = await started.boss.fetch(ABANDONED);
+    expect(taken?.id).toBe(id);
+    await started.retryAbandoned(ABANDONED);
+    const [again] = await started.boss.fetch(ABANDONED);
+    expect(again?.id).toBe(id);
   });
 });

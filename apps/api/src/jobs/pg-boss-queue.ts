@@ -153,6 +153,13 @@ export async function startPgBoss(
       const ids = rows.map((row) => String(fieldOf(row, 'id')));
       if (!ids.length) return;
       await boss.fail(name, ids);
+      // Failing puts each off by its retry backoff (seconds): there is nothing to back off from
+      // here (the process that ran them is gone), and a store stopped again within those seconds
+      // would leave them waiting (outbox-kill.test): they run with the first fetch instead.
+      await database.executeSql(
+        `update ${schema}.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry'`,
+        [name, ids],
+      );
       logger.warn({ queue: name, jobs: ids.length }, 'jobs left running by a stopped process run again');
     },
 
