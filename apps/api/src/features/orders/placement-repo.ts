@@ -221,6 +221,24 @@ export async function placeOrder(
   }
 }
 
+/**
+ * One call of a placement function (in autocommit: its own transaction), with the store's lock
+ * spaces added to its rules; its jsonb answer, which arrives parsed from both drivers.
+ */
+async function callPlacement(
+  db: Database,
+  fn: 'place_order' | 'place_orders',
+  request: unknown,
+  rules: Record<string, unknown>,
+): Promise<unknown> {
+  const locks = { openOrders: LOCK_SPACES.openOrders, cart: LOCK_SPACES.cart };
+  const result = await db.execute(
+    sql`select ${sql.raw(fn)}(${JSON.stringify(request)}::jsonb, ${JSON.stringify({ ...rules, locks })}::jsonb) as placed`,
+  );
+  const [row] = rowsOf(result);
+  return typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed;
+}
+
 const batchAnswer = z.array(
   z.union([
     z.object({ outcome: z.literal('placed'), order: jsonRow, lines: z.array(jsonRow) }),
@@ -240,13 +258,8 @@ export async function placeOrders(
   rules: PlacementRules,
   job: PlacementJob | undefined,
 ): Promise<(Placement | undefined)[]> {
-  const locks = { openOrders: LOCK_SPACES.openOrders, cart: LOCK_SPACES.cart };
   try {
-    const result = await db.execute(
-      sql`select place_orders(${JSON.stringify(requests)}::jsonb, ${JSON.stringify({ ...rules, locks, job })}::jsonb) as placed`,
-    );
-    const [row] = rowsOf(result);
-    const answers = batchAnswer.parse(typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed);
+    const answers = batchAnswer.parse(await callPlacement(db, 'place_orders', requests, { ...rules, job }));
     if (answers.length !== requests.length) throw new Error('place_orders answered another number of orders');
     return answers.map((answer) =>
       answer.outcome === 'placed'
@@ -266,13 +279,8 @@ async function callPlaceOrder(
   job: PlacementJob | undefined,
   lockFirst: boolean,
 ): Promise<Placement> {
-  const locks = { openOrders: LOCK_SPACES.openOrders, cart: LOCK_SPACES.cart };
   try {
-    const result = await db.execute(
-      sql`select place_order(${JSON.stringify(request)}::jsonb, ${JSON.stringify({ ...rules, locks, job, lockFirst })}::jsonb) as placed`,
-    );
-    const [row] = rowsOf(result);
-    return readPlacement(typeof row?.placed === 'string' ? JSON.parse(row.placed) : row?.placed);
+    return readPlacement(await callPlacement(db, 'place_order', request, { ...rules, job, lockFirst }));
   } catch (error) {
     if (request.idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
       throw new IdempotencyKeyTaken({ cause: error });
