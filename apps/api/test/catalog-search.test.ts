@@ -1,9 +1,14 @@
 import type { Part } from '@store/shared';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, parts } from '../src/db/schema.js';
+import { categories, parts, searchWords } from '../src/db/schema.js';
+import { createSearchRepo } from '../src/features/parts/search-repo.js';
+import { pruneSearchWords } from '../src/jobs/lexicon-prune.js';
+import { createLogger } from '../src/lib/logger.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
+import { logCapture } from './log-capture.js';
 
 /**
  * Search that finds what people type (issue 23 part 7, decision 052): every word in any order
@@ -153,6 +158,33 @@ describe('typos', () => {
   it('learns the words of a part added later', async () => {
     await ctx.db.insert(parts).values(partRow({ name: 'Quasarix Halo Fan', sku: 'QX-HALO' }));
     expect((await search('quasarex')).skus).toEqual(['QX-HALO']);
+  });
+
+  it('forgets the words of deleted parts once a day, and no longer suggests them', async () => {
+    const [gone] = await ctx.db
+      .insert(parts)
+      .values(partRow({ name: 'Kelvinor Cooler', sku: 'KX-GONE', brand: 'Kelvix', deletedAt: new Date() }))
+      .returning({ id: parts.id });
+    if (!gone) throw new Error('the part was not added');
+    // The deleted part's word is the closest: 'Did you mean' offers a word that finds nothing.
+    expect(await search('kelvinox')).toMatchObject({ skus: ['KX-PC850'], suggestion: 'kelvinor' });
+
+    const logger = createLogger('trace', logCapture);
+    expect(await pruneSearchWords({ search: createSearchRepo(ctx.db), logger })).toBeGreaterThanOrEqual(2);
+    expect(await search('kelvinox')).toMatchObject({ skus: ['KX-PC850'], suggestion: 'kelvix' });
+    const words = async () =>
+      (await ctx.db.select({ word: searchWords.word }).from(searchWords)).map(({ word }) => word);
+    expect(await words()).not.toContain('kelvinor');
+    // Words of live parts and of categories stay; a second prune finds nothing to forget.
+    expect(await words()).toEqual(expect.arrayContaining(['kelvix', 'quasarix', 'graphics', 'storage']));
+    expect(await pruneSearchWords({ search: createSearchRepo(ctx.db), logger })).toBe(0);
+
+    // A part given the word again: the lexicon learns it again.
+    await ctx.db
+      .update(parts)
+      .set({ deletedAt: null, name: 'Kelvinor Cooler II' })
+      .where(eq(parts.id, gone.id));
+    expect(await search('kelvinox')).toMatchObject({ suggestion: 'kelvinor' });
   });
 });
 

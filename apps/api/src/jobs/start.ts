@@ -3,6 +3,7 @@ import { chooseImageStore } from '../features/images/choose-store.js';
 import type { S3Settings } from '../features/images/s3-store.js';
 import { createImageUsageRepo } from '../features/images/usage-repo.js';
 import { EXPIRY_BATCH, type OrdersService } from '../features/orders/service.js';
+import { createSearchRepo } from '../features/parts/search-repo.js';
 import type { PaymentsService } from '../features/payments/index.js';
 import type { Logger } from '../lib/logger.js';
 import { createMailer } from '../mail/mailer.js';
@@ -11,6 +12,7 @@ import { createOrderEventJob } from '../mail/order-event-job.js';
 import { createSentEmailsRepo } from '../mail/sent-emails-repo.js';
 import { EXPIRY_QUEUE, startExpirySweep } from './expiry.js';
 import { IMAGE_CLEANUP_QUEUE, startImageCleanup } from './image-cleanup.js';
+import { LEXICON_PRUNE_QUEUE, startLexiconPrune } from './lexicon-prune.js';
 import { startPgBoss } from './pg-boss-queue.js';
 import type { JobPayloads, JobQueue } from './queue.js';
 
@@ -55,11 +57,11 @@ const EMAIL_BATCH = 10;
 const OUTBOX_BATCH = 50;
 /** Card refunds fetched at once: each is one call to Stripe. */
 const REFUND_BATCH = 5;
-const QUEUES = ['order-event', 'payment-refund', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE];
+const QUEUES = ['order-event', 'payment-refund', EXPIRY_QUEUE, IMAGE_CLEANUP_QUEUE, LEXICON_PRUNE_QUEUE];
 
 /**
- * The job queue, then (`work`) its workers: the order e-mails, the expiry of unpaid orders, and
- * the removal of uploaded images no part uses.
+ * The job queue, then (`work`) its workers: the order e-mails, the expiry of unpaid orders, the
+ * removal of uploaded images no part uses, and the pruning of the search words.
  */
 export async function startJobs(
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'exclusively'>,
@@ -71,6 +73,7 @@ export async function startJobs(
   if (database.kind === 'pglite') for (const name of QUEUES) await boss.retryAbandoned(name);
   let stopExpiry = async () => {};
   let stopImageCleanup = async () => {};
+  let stopLexiconPrune = async () => {};
   let mailer: ReturnType<typeof createMailer> | undefined;
   return {
     queue: boss.queue,
@@ -115,10 +118,12 @@ export async function startJobs(
         usage: createImageUsageRepo(database.db),
         logger,
       });
+      stopLexiconPrune = await startLexiconPrune({ boss, search: createSearchRepo(database.db), logger });
     },
     async stop(timeoutMs = 10_000) {
       await stopExpiry();
       await stopImageCleanup();
+      await stopLexiconPrune();
       await boss.stop(timeoutMs);
       mailer?.close();
     },

@@ -39,6 +39,12 @@ export function createSearchRepo(db: Database) {
         .rows;
       return rows.map((row) => ({ word: row.word, known: row.known, close: row.close ?? [] }));
     },
+
+    /** Forgets the words no part or category has any more (migration 0029); says how many went. */
+    async prune(): Promise<number> {
+      const result = await db.execute(sql`select prune_search_words() as deleted`);
+      return (result as unknown as { rows: { deleted: number }[] }).rows[0]?.deleted ?? 0;
+    },
   };
 }
 

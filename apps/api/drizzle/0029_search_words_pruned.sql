@@ -1,0 +1,26 @@
+-- The search lexicon forgets words no part or category has any more (issue 23's search,
+-- decision 052). 0025 only ever added words, so a deleted or renamed part's words stayed: a typo
+-- was then corrected to a word that finds nothing ('Did you mean' offered it), and such words
+-- crowded the three close words a typo is searched for. The store calls this once a day
+-- (jobs/lexicon-prune.ts); it says how many words went.
+--
+-- Words are added by triggers on parts and categories, in the writer's transaction. The prune
+-- holds the lexicon against writes (EXCLUSIVE: searches still read it) and only then reads the
+-- live words, so a part given a word meanwhile either committed first (its word is live to the
+-- prune) or waits at its trigger and adds the word after the prune: never deleted under it.
+-- Deleted parts are not searched (parts_search_idx), so their words are not live.
+CREATE FUNCTION "prune_search_words"() RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_deleted integer;
+BEGIN
+  LOCK TABLE search_words IN EXCLUSIVE MODE;
+  WITH live AS (
+    SELECT w FROM parts p, search_words_of(p.name || ' ' || p.sku || ' ' || coalesce(p.brand, '')) AS w
+    WHERE p.deleted_at IS NULL
+    UNION
+    SELECT w FROM categories c, search_words_of(c.name) AS w
+  )
+  DELETE FROM search_words s WHERE NOT EXISTS (SELECT 1 FROM live WHERE live.w = s.word);
+  GET DIAGNOSTICS v_deleted = ROW_COUNT;
+  RETURN v_deleted;
+END $$;
