@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { searchWords } from '../../db/schema.js';
 import { stemOf, type WordLookup } from './search-terms.js';
 
@@ -42,8 +43,8 @@ export function createSearchRepo(db: Database) {
 
     /** Forgets the words no part or category has any more (migration 0029); says how many went. */
     async prune(): Promise<number> {
-      const result = await db.execute(sql`select prune_search_words() as deleted`);
-      return (result as unknown as { rows: { deleted: number }[] }).rows[0]?.deleted ?? 0;
+      const [row] = rowsOf(await db.execute(sql`select prune_search_words() as deleted`));
+      return Number(row?.deleted ?? 0);
     },
   };
 }
