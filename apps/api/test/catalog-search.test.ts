@@ -160,7 +160,7 @@ describe('typos', () => {
     expect((await search('quasarex')).skus).toEqual(['QX-HALO']);
   });
 
-  it('forgets the words of deleted parts once a day, and no longer suggests them', async () => {
+  it('forgets the words of deleted parts when pruned, and no longer suggests them', async () => {
     const [gone] = await ctx.db
       .insert(parts)
       .values(partRow({ name: 'Kelvinor Cooler', sku: 'KX-GONE', brand: 'Kelvix', deletedAt: new Date() }))

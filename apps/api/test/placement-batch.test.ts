@@ -276,28 +276,42 @@ describe('orders placed in a rush', () => {
   });
 });
 
-describe.runIf(usingPostgres)('a batch a part changed under', () => {
-  it('is undone whole, and each of its orders left to be placed alone', async () => {
-    const held = await newPart();
+describe.runIf(usingPostgres)('a batch undone by the database', () => {
+  /** Two customers' plain orders, one of `held` and one of another part, without keys. */
+  async function twoOrders(held: { id: string }) {
     const other = await newPart();
     const [a, b] = await Promise.all([accountWithToken(ctx), accountWithToken(ctx)]);
+    const emails = [a?.email ?? '', b?.email ?? ''];
     const requests: PlacementRequest[] = [
       {
-        ...request(a?.email ?? '', [{ partId: held.id, quantity: 1 }]),
+        ...request(emails[0] ?? '', [{ partId: held.id, quantity: 1 }]),
         idempotencyKey: undefined,
         idempotencyHash: undefined,
       },
       {
-        ...request(b?.email ?? '', [{ partId: other.id, quantity: 1 }]),
+        ...request(emails[1] ?? '', [{ partId: other.id, quantity: 1 }]),
         idempotencyKey: undefined,
         idempotencyHash: undefined,
       },
     ];
+    const nothingWritten = async () => {
+      expect(await ctx.db.select().from(orders).where(inArray(orders.email, emails))).toEqual([]);
+      expect(await stockOf(other.id)).toBe(10_000);
+    };
+    return { emails, requests, nothingWritten };
+  }
+
+  /** Runs `hold` in a transaction until the batch waits for it, then `then` in the same one. */
+  async function whileBatchWaits(
+    hold: (tx: Parameters<Parameters<typeof ctx.db.transaction>[0]>[0]) => Promise<unknown>,
+    batch: () => Promise<unknown[]>,
+    then: (tx: Parameters<Parameters<typeof ctx.db.transaction>[0]>[0]) => Promise<unknown> = async () => {},
+  ): Promise<unknown[]> {
     let answers: Promise<unknown[]> | undefined;
     await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`update parts set price_cents = 1300 where id = ${held.id}`);
+      await hold(tx);
       const [holder] = rowsOf(await tx.execute(sql`select pg_backend_pid() as pid`));
-      answers = placeOrders(ctx.db, requests, placementRules, job());
+      answers = batch();
       // The batch has written its orders and waits for this transaction's row lock.
       await eventually(async () => {
         const waiting = await ctx.database.executeSql(
@@ -306,14 +320,34 @@ describe.runIf(usingPostgres)('a batch a part changed under', () => {
         );
         expect(waiting.rows).toEqual([{ n: 1 }]);
       });
+      await then(tx);
     });
-    expect(await answers).toEqual([undefined, undefined]);
-    expect(
-      await ctx.db
-        .select()
-        .from(orders)
-        .where(inArray(orders.email, [a?.email ?? '', b?.email ?? ''])),
-    ).toEqual([]);
-    expect(await stockOf(other.id)).toBe(10_000);
+    return (await answers) ?? [];
+  }
+
+  it('is undone whole when a part changed under it, and each of its orders left to be placed alone', async () => {
+    const held = await newPart();
+    const { requests, nothingWritten } = await twoOrders(held);
+    const answers = await whileBatchWaits(
+      (tx) => tx.execute(sql`update parts set price_cents = 1300 where id = ${held.id}`),
+      () => placeOrders(ctx.db, requests, placementRules, job()),
+    );
+    expect(answers).toEqual([undefined, undefined]);
+    await nothingWritten();
+  });
+
+  it('leaves each of its orders to be placed alone when a deadlock undid it, not failing them all', async () => {
+    const held = await newPart();
+    const { emails, requests, nothingWritten } = await twoOrders(held);
+    // A writer holding the part, then wanting the first customer's lock, which the batch holds
+    // while it waits for the part: the batch, waiting first, is the one PostgreSQL undoes.
+    const answers = await whileBatchWaits(
+      (tx) => tx.execute(sql`select 1 from parts where id = ${held.id} for no key update`),
+      () => placeOrders(ctx.db, requests, placementRules, job()),
+      (tx) =>
+        tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACES.openOrders}, hashtext(${emails[0]}))`),
+    );
+    expect(answers).toEqual([undefined, undefined]);
+    await nothingWritten();
   });
 });

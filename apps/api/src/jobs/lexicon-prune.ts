@@ -5,10 +5,11 @@ import type { StartedBoss } from './pg-boss-queue.js';
 
 export const LEXICON_PRUNE_QUEUE = 'prune-search-words';
 /**
- * Once a day: a word that outlived its parts only costs a typo a worse guess, and the prune
- * reads every part's words (about 4 s at 100,000 parts) while admins' renames wait for it.
+ * Twice a day: a word that outlived its parts only costs a typo a worse guess, and the prune
+ * reads every part's words (about 4 s at 100,000 parts) while admins' renames wait for it. Not
+ * longer: pg-boss keeps a job's once-per-period throttle for at most its archive interval (12 h).
  */
-const PERIOD_MS = 24 * 60 * 60_000;
+const PERIOD_MS = 12 * 60 * 60_000;
 
 /** Forgets the search words no part or category has any more (migration 0029); says how many. */
 export async function pruneSearchWords(options: { search: Pick<SearchRepo, 'prune'>; logger: Logger }) {
@@ -17,7 +18,7 @@ export async function pruneSearchWords(options: { search: Pick<SearchRepo, 'prun
   return deleted;
 }
 
-/** Every day, once across all instances (periodic.ts). */
+/** Every 12 hours, once across all instances (periodic.ts). */
 export function startLexiconPrune(options: {
   boss: StartedBoss;
   search: Pick<SearchRepo, 'prune'>;

@@ -1,8 +1,12 @@
 import type { Logger } from '../lib/logger.js';
 import type { StartedBoss } from './pg-boss-queue.js';
 
+/** pg-boss's archive interval (its default, 12 h): the longest once-per-period throttle it keeps. */
+const MAX_PERIOD_MS = 12 * 60 * 60_000;
+
 /**
- * A job that runs every `periodMs` somewhere (the expiry sweep, the unused images' removal):
+ * A job that runs every `periodMs` somewhere (the expiry sweep, the unused images' removal,
+ * the search words' pruning), at most 12 hours:
  * every instance's timer sends one each period, but the job is throttled by key to one per
  * period across all of them (pg-boss `singletonKey`), and one worker somewhere runs it. `run`
  * must be safe to overlap with another run (an instance's clock is not the others').
@@ -18,6 +22,8 @@ export async function startPeriodicJob(options: {
   logger: Logger;
 }): Promise<() => Promise<void>> {
   const { boss, name, periodMs, run, label, logger } = options;
+  // pg-boss refuses, at each send, a throttle longer than its archive interval: say so at start.
+  if (periodMs > MAX_PERIOD_MS) throw new Error(`${label}: a period over 12 hours cannot be throttled`);
   await boss.work({
     name,
     batchSize: 1,

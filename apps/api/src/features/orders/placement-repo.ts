@@ -200,6 +200,12 @@ export function partsAnnouncer(db: Database): () => void {
  * taken (migration 0028), and the call undid everything it wrote.
  */
 const PART_CHANGED = 'SR409';
+/**
+ * A batch that failed with one of these wrote nothing, and each of its orders may well be placed
+ * alone: a deadlock (40P01, e.g. with a writer that locks parts in another order) or a
+ * serialization failure (40001). Not a lost connection: the batch may have committed.
+ */
+const PLACE_ALONE_AFTER = [PART_CHANGED, '40P01', '40001'];
 
 /**
  * One call, one round trip, one transaction: the placement as `place_order` does it. The stock is
@@ -249,7 +255,8 @@ const batchAnswer = z.array(
 /**
  * Several customers' orders in one call and one transaction (`place_orders`, decision 058): the
  * plain ones placed there, undefined for each the database leaves to be placed alone (with
- * `placeOrder`), which is every one of them if a part changed while the batch was placed.
+ * `placeOrder`), which is every one of them if a part changed while the batch was placed or the
+ * batch was undone by a deadlock: one customer's trouble never fails fifty orders.
  * Requests name their lines (never a cart) and are of distinct customers (placement-batch.ts).
  */
 export async function placeOrders(
@@ -267,7 +274,8 @@ export async function placeOrders(
         : undefined,
     );
   } catch (error) {
-    if (failedWith(error, PART_CHANGED)) return requests.map(() => undefined);
+    if (PLACE_ALONE_AFTER.some((sqlstate) => failedWith(error, sqlstate)))
+      return requests.map(() => undefined);
     throw error;
   }
 }

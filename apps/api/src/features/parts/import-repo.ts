@@ -37,6 +37,8 @@ export function createImportRepo(db: Database) {
      * Every part holding one of `skus` (compared case-insensitively, as parts_sku_idx does),
      * deleted ones included (they keep their SKU); with `lock`, locked until the transaction ends
      * so no order or edit moves them between the check and the write (a dry run locks nothing).
+     * Locked in id order, as every writer of stock locks parts, and `no key update`, as an UPDATE
+     * that keeps the id locks them: orders' lines, checking that their parts exist, still may.
      */
     async bySkus(tx: Database, skus: readonly string[], lock: boolean): Promise<PartRow[]> {
       if (skus.length === 0) return [];
@@ -45,7 +47,7 @@ export function createImportRepo(db: Database) {
         .select()
         .from(parts)
         .where(inArray(sql`lower(${parts.sku})`, lowered));
-      return lock ? read.for('update') : read;
+      return lock ? read.orderBy(parts.id).for('no key update') : read;
     },
 
     /**
