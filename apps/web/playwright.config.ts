@@ -114,8 +114,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous: on a 2-core machine two browsers, three stores and the emulator share the CPU, and
+  // on a slow day (the same suite taking twice as long) 30 s and 10 s failed pages that were only
+  // late. A wrong page still fails: it never shows what the test waits for.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
