@@ -1,4 +1,4 @@
-import { apiMessages, validationMessages as m } from '@store/shared';
+import { apiMessages, categoryMessages, checkoutMessages, validationMessages as m } from '@store/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
@@ -11,12 +11,15 @@ import { createTestApp, partRow } from './helpers.js';
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let customer: Record<string, string>;
+let customerEmail: string;
 let admin: Record<string, string>;
 let partId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  customer = (await accountWithToken(ctx, 'customer')).auth;
+  const account = await accountWithToken(ctx, 'customer');
+  customer = account.auth;
+  customerEmail = account.email;
   admin = (await accountWithToken(ctx, 'admin')).auth;
   const [part] = await ctx.db.insert(parts).values(partRow()).returning({ id: parts.id });
   partId = part?.id ?? '';
@@ -194,6 +197,65 @@ describe.each(controls)('%s in a text input', (_name, control) => {
       new RegExp(`^(${apiMessages.invalidInput}|${apiMessages.invalidQuery})$`),
     );
     expect(res.body.fields).toMatchObject({ [c.field]: c.message });
+  });
+});
+
+/**
+ * Text UTF-8 cannot carry arrives in a JSON body (`"\\ud800"` is valid JSON); PostgreSQL refuses
+ * any statement that holds it, so it is refused with the field's message before it gets there.
+ */
+const unencodable: [string, string][] = [
+  ['a lone high surrogate', '\ud800'],
+  ['a lone low surrogate', '\udfff'],
+  ['a noncharacter', '\uffff'],
+];
+
+describe.each(unencodable)('%s in a JSON body', (_name, text) => {
+  it.each(cases.filter((c) => c.body).map((c) => [`${c.route} ${c.field}`, c] as const))(
+    '%s answers 400 naming the field',
+    async (_label, c) => {
+      const res = await ctx
+        .http()
+        [c.method](c.url(''))
+        .set(c.as())
+        .send(c.body?.(text) ?? {});
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toMatchObject({ [c.field]: c.message });
+    },
+  );
+
+  it('answers 400 naming the purchase order reference at checkout, and places nothing', async () => {
+    const res = await ctx
+      .http()
+      .post('/api/checkout')
+      .set(customer)
+      .send({ ...order(), lines: [{ partId, quantity: 10 }], poReference: `PO-${text}` })
+      .expect(400);
+    expect(res.body.fields).toEqual({ poReference: checkoutMessages.poReferenceInvalid });
+    const mine = await ctx
+      .http()
+      .get('/api/myorder')
+      .query({ email: customerEmail })
+      .set(customer)
+      .expect(200);
+    expect(mine.body).toEqual([]);
+  });
+
+  it("answers 400 naming an attribute's value or key when a product is added", async () => {
+    const value = await ctx
+      .http()
+      .post('/api/addproduct')
+      .set(admin)
+      .send({ ...product, sku: 'QF-ATTR', attributes: { socket: `AM${text}5` } })
+      .expect(400);
+    expect(value.body.fields).toMatchObject({ attributes: categoryMessages.attributeValueInvalid });
+    const key = await ctx
+      .http()
+      .post('/api/addproduct')
+      .set(admin)
+      .send({ ...product, sku: 'QF-ATTR', attributes: { [`so${text}cket`]: 'AM5' } })
+      .expect(400);
+    expect(key.body.fields).toMatchObject({ attributes: categoryMessages.attributeKeyInvalid });
   });
 });
 

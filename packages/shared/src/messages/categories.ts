@@ -31,6 +31,7 @@ export const categoryMessages = {
   attributeNotDefined: (key: string) => `The category does not define ${key}.`,
   attributeNotNumber: (label: string) => `${label} must be a number`,
   attributeNotBoolean: (label: string) => `${label} must be true or false`,
+  attributeValueInvalid: 'An attribute value must be plain text',
   attributeNotText: (label: string) => `${label} must be plain text of at most 60 characters, without commas`,
   filterUnknown: 'There is no such filter here.',
   filterValuesInvalid: 'Filter values are plain text, separated by commas',

@@ -93,7 +93,16 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 /** A part's attribute values: `{ socket: 'AM5', cores: 16, wifi: true }`. */
-export const attributeValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+/**
+ * A part's attribute values by key. Keys and texts are checked here, whatever the category: text
+ * UTF-8 cannot carry never reaches the database; the category's own rules follow
+ * (`checkAttributeValues`).
+ */
+export const attributeValuesSchema = z.record(
+  z.string().regex(ATTRIBUTE_KEY_PATTERN, m.attributeKeyInvalid),
+  z.union([z.string().refine(plainText(), m.attributeValueInvalid), z.number(), z.boolean()]),
+  { error: (issue) => (issue.code === 'invalid_key' ? m.attributeKeyInvalid : undefined) },
+);
 export type AttributeValues = z.infer<typeof attributeValuesSchema>;
 
 const MAX_TEXT_VALUE = 60;

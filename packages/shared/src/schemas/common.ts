@@ -9,15 +9,26 @@ export const idSchema = z.uuid();
 const CONTROL_CHARS = /\p{Cc}/u;
 /** The same less tab, line feed and carriage return, which a multi-line text may hold. */
 const CONTROL_CHARS_BESIDES_LINES = /[^\P{Cc}\t\n\r]/u;
+/**
+ * Code points no text should carry: a surrogate half without its partner (JSON's `"\ud800"`
+ * parses to one, and no UTF-8 can encode it, so PostgreSQL refuses the whole statement that
+ * holds it) and the 66 noncharacters (U+FFFE, U+FDD0…), which Unicode reserves for a program's
+ * own use and never for interchange.
+ */
+const UNENCODABLE = /\p{Cs}|\p{Noncharacter_Code_Point}/u;
+
+/** Text that UTF-8 can carry and that names nothing but characters. */
+export const encodableText = (text: string) => !UNENCODABLE.test(text);
 
 /**
  * The refinement every text input goes through: `.refine(plainText(), message)`, or with
- * `{ multiline: true }` for texts typed in a textarea.
+ * `{ multiline: true }` for texts typed in a textarea. It refuses control characters and
+ * whatever `encodableText` refuses.
  */
 export const plainText =
   ({ multiline = false }: { multiline?: boolean } = {}) =>
   (text: string) =>
-    !(multiline ? CONTROL_CHARS_BESIDES_LINES : CONTROL_CHARS).test(text);
+    !(multiline ? CONTROL_CHARS_BESIDES_LINES : CONTROL_CHARS).test(text) && encodableText(text);
 
 /**
  * Bidirectional formatting characters (U+202E and its kin): invisible, they reorder what

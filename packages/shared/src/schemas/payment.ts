@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common.js';
 
 /**
  * A card payment's state (decision 048). `paid`: applied to its order. `needs-review`: its amount
@@ -36,7 +37,9 @@ export const cardCheckoutSchema = z
 export type CardCheckout = z.infer<typeof cardCheckoutSchema>;
 
 /** The signature Stripe sends with each event, over the exact bytes of its body. */
-export const stripeWebhookHeadersSchema = z.object({ 'stripe-signature': z.string().min(1).max(4000) });
+export const stripeWebhookHeadersSchema = z.object({
+  'stripe-signature': z.string().min(1).max(4000).refine(plainText()),
+});
 
 /** For the reference only: the store reads the event only once its signature checked out. */
 export const stripeEventSchema = z

@@ -3,7 +3,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { failedWith, isUniqueViolation } from '../../db/errors.js';
+import { failedWith, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors.js';
 import { LOCK_SPACES } from '../../db/locks.js';
 import { rowsOf } from '../../db/rows.js';
 import { orderLines, orders } from '../../db/schema.js';
@@ -201,13 +201,6 @@ export function partsAnnouncer(db: Database): () => void {
  */
 const PART_CHANGED = 'SR409';
 /**
- * A batch that failed with one of these wrote nothing, and each of its orders may well be placed
- * alone: a deadlock (40P01, e.g. with a writer that locks parts in another order) or a
- * serialization failure (40001). Not a lost connection: the batch may have committed.
- */
-const PLACE_ALONE_AFTER = [PART_CHANGED, '40P01', '40001'];
-
-/**
  * One call, one round trip, one transaction: the placement as `place_order` does it. The stock is
  * taken last, where each part is still what its line was priced on (decision 058); in the rare
  * case one changed meanwhile, the second call locks the parts before reading them, and answers
@@ -255,9 +248,15 @@ const batchAnswer = z.array(
 /**
  * Several customers' orders in one call and one transaction (`place_orders`, decision 058): the
  * plain ones placed there, undefined for each the database leaves to be placed alone (with
- * `placeOrder`), which is every one of them if a part changed while the batch was placed or the
- * batch was undone by a deadlock: one customer's trouble never fails fifty orders.
- * Requests name their lines (never a cart) and are of distinct customers (placement-batch.ts).
+ * `placeOrder`). Requests name their lines (never a cart) and are of distinct customers
+ * (placement-batch.ts).
+ *
+ * One customer's trouble never fails another's order: when the database refuses the call (a
+ * part changed meanwhile, a deadlock, a serialization failure, or any one order's data it cannot
+ * take), the call was one statement in autocommit and wrote nothing, so every order of the batch
+ * is left to be placed alone, where a failure is that order's answer only. A database that cannot
+ * be reached is the one error passed on: the call may have committed before the connection was
+ * lost, and placing its orders again could place them twice.
  */
 export async function placeOrders(
   db: Database,
@@ -265,19 +264,20 @@ export async function placeOrders(
   rules: PlacementRules,
   job: PlacementJob | undefined,
 ): Promise<(Placement | undefined)[]> {
+  let raw: unknown;
   try {
-    const answers = batchAnswer.parse(await callPlacement(db, 'place_orders', requests, { ...rules, job }));
-    if (answers.length !== requests.length) throw new Error('place_orders answered another number of orders');
-    return answers.map((answer) =>
-      answer.outcome === 'placed'
-        ? { outcome: 'placed', order: fromJson(orders, answer.order), lines: linesFromJson(answer.lines) }
-        : undefined,
-    );
+    raw = await callPlacement(db, 'place_orders', requests, { ...rules, job });
   } catch (error) {
-    if (PLACE_ALONE_AFTER.some((sqlstate) => failedWith(error, sqlstate)))
-      return requests.map(() => undefined);
-    throw error;
+    if (isDatabaseUnavailable(error)) throw error;
+    return requests.map(() => undefined);
   }
+  const answers = batchAnswer.parse(raw);
+  if (answers.length !== requests.length) throw new Error('place_orders answered another number of orders');
+  return answers.map((answer) =>
+    answer.outcome === 'placed'
+      ? { outcome: 'placed', order: fromJson(orders, answer.order), lines: linesFromJson(answer.lines) }
+      : undefined,
+  );
 }
 
 async function callPlaceOrder(
