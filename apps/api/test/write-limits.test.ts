@@ -41,12 +41,13 @@ describe('reviews', () => {
     expect((await app.http().get('/api/reviews').expect(200)).body).toHaveLength(3);
   }, 60_000);
 
-  it('does not count a review the server refused as invalid', async () => {
-    const app = await store({ accountLimits: { reviewsPerMinute: 1 } });
+  it('counts a review the server refused as invalid: every attempt counts', async () => {
+    const app = await store({ accountLimits: { reviewsPerMinute: 2 } });
     const customer = await accountWithToken(app);
     await review(app, customer.auth, '').expect(400);
     await review(app, customer.auth).expect(201);
     await review(app, customer.auth).expect(429);
+    expect((await app.http().get('/api/reviews').expect(200)).body).toHaveLength(1);
   }, 60_000);
 
   it('caps the day’s reviews too', async () => {
@@ -87,7 +88,6 @@ describe('orders', () => {
         .set(auth)
         .send({ partId: part?.id, productQuantity, phone: '+1 555 010 2030', address: '1 Main Street' });
     const customer = await accountWithToken(app);
-    await place(customer.auth, 0).expect(400); // refused as invalid: not counted
     const first = await place(customer.auth).expect(201);
     await request(app.store).delete(`/api/order/${first.body.insertedId}`).set(customer.auth).expect(200);
     await place(customer.auth).expect(201);
@@ -96,6 +96,44 @@ describe('orders', () => {
     expect(refused.headers.ratelimit).toMatch(/orders-minute/);
     expect(await app.db.select().from(orders)).toHaveLength(2);
     await place((await accountWithToken(app)).auth).expect(201);
+  }, 60_000);
+});
+
+describe('refused writes', () => {
+  it('count as every other attempt: checkouts refused 422 meet 429 past the limit, and stop reaching the placement', async () => {
+    const app = await store({ accountLimits: { orderChangesPerMinute: 10 } });
+    const [part] = await app.db
+      .insert(parts)
+      .values(partRow({ minOrderQuantity: 50, availableQuantity: 100 }))
+      .returning();
+    const customer = await accountWithToken(app);
+    const below = () =>
+      request(app.store)
+        .post('/api/checkout')
+        .set(customer.auth)
+        .send({
+          phone: '+1 555 010 2030',
+          address: '1 Main Street',
+          lines: [{ partId: part?.id, quantity: 1 }],
+        });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) statuses.push((await below()).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
+    expect(statuses.slice(10)).toEqual(Array(30).fill(429));
+    // Invalid bodies count too, and another account is not held back.
+    const other = await accountWithToken(app);
+    for (let i = 0; i < 10; i += 1)
+      await request(app.store).post('/api/checkout').set(other.auth).send({}).expect(400);
+    await request(app.store).post('/api/checkout').set(other.auth).send({}).expect(429);
+    await request(app.store)
+      .post('/api/checkout')
+      .set((await accountWithToken(app)).auth)
+      .send({
+        phone: '+1 555 010 2030',
+        address: '1 Main Street',
+        lines: [{ partId: part?.id, quantity: 50 }],
+      })
+      .expect(201);
   }, 60_000);
 });
 
@@ -110,7 +148,6 @@ describe('the cart', () => {
     const customer = await accountWithToken(app);
     const set = (quantity: number) =>
       request(app.store).put(`/api/cart/${part?.id}`).set(customer.auth).send({ quantity });
-    await set(0).expect(400); // refused as invalid: not counted
     await set(1).expect(200);
     await request(app.store).post('/api/cart/import').set(customer.auth).send({ text: 'X-1,1' }).expect(200);
     const refused = await set(3).expect(429);

@@ -20,9 +20,11 @@ export const DAY_MS = 24 * HOUR_MS;
 /**
  * A write refused with 429 once the account made `limit` of them in the window, in the sign-in
  * limit's style (features/users/handlers.ts). Counted per account, not per address: one free account could
- * otherwise post from as many addresses as it has. Refused and failed requests (4xx) are given
- * back: a typo costs nothing. `store(name)` is where the counts live: with REDIS_URL, shared
- * by every instance (lib/shared-rate-limit-store.ts); else in this process.
+ * otherwise post from as many addresses as it has. Every attempt counts, refused and failed ones
+ * too: a refused order still costs the store its checks (an order's are a call of the placement
+ * function), so a loop of bad requests is as much a flood as a loop of good ones. `store(name)`
+ * is where the counts live: with REDIS_URL, shared by every instance
+ * (lib/shared-rate-limit-store.ts); else in this process.
  */
 export function accountLimiter(
   { name, limit, windowMs, message }: AccountLimit,
@@ -35,7 +37,6 @@ export function accountLimiter(
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier: name,
-    skipFailedRequests: true,
     ...(shared && { store: shared }),
     keyGenerator: (_req, res) => emailDigest(currentUser(res).email),
     handler: (_req, res) => {
