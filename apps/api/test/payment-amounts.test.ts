@@ -1,7 +1,9 @@
 import fc from 'fast-check';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { fromMinorUnits, toMinorUnits } from '../src/features/payments/minor-units.js';
 import { itemsTotal, sessionItems } from '../src/features/payments/session-items.js';
+import { createStripeGateway } from '../src/features/payments/stripe-gateway.js';
 
 /** What a Checkout session charges, from the order's lines (issue 25): exact, never rounded. */
 describe('minor units', () => {
@@ -69,6 +71,52 @@ describe('session items', () => {
           for (const item of items ?? []) expect(Number.isInteger(item.unitAmount)).toBe(true);
         },
       ),
+    );
+  });
+});
+
+describe('a signed Stripe event', () => {
+  const secret = 'whsec_test_amounts_0123456789';
+  const gateway = createStripeGateway({ secretKey: 'sk_test_amounts_0123456789', webhookSecret: secret });
+  const signer = new Stripe('sk_test_amounts_signer');
+  const session = {
+    id: 'cs_test_amounts',
+    object: 'checkout.session',
+    metadata: { orderId: '0b6f3a52-8d0e-4f4c-9d59-6a4f1f0f2a11' },
+    client_reference_id: '0b6f3a52-8d0e-4f4c-9d59-6a4f1f0f2a11',
+    payment_status: 'paid',
+    amount_total: 2500,
+    currency: 'gbp',
+    payment_intent: 'pi_test_amounts',
+  };
+  const completed = (object: unknown) => ({
+    id: 'evt_test_amounts',
+    type: 'checkout.session.completed',
+    data: { object },
+  });
+
+  it('is read, or found unreadable, whatever its body: never an amount or id the store cannot keep', () => {
+    const bodies = fc.oneof(
+      fc.jsonValue(),
+      fc.jsonValue().map((object) => completed(object)),
+      fc
+        .record({ field: fc.constantFrom(...Object.keys(session)), value: fc.jsonValue() })
+        .map(({ field, value }) => completed({ ...session, [field]: value })),
+    );
+    fc.assert(
+      fc.property(bodies, (body) => {
+        const payload = JSON.stringify(body);
+        const read = gateway.verify(
+          Buffer.from(payload),
+          signer.webhooks.generateTestHeaderString({ payload, secret }),
+        );
+        expect(['event', 'unreadable']).toContain(read.kind);
+        if (read.kind !== 'event') return;
+        expect(read.event.id).toMatch(/^\w+$/);
+        const { amountTotal = null, id = 'cs' } = read.event.session ?? {};
+        expect(amountTotal === null || (Number.isSafeInteger(amountTotal) && amountTotal >= 0)).toBe(true);
+        expect(id).toMatch(/^\w+$/);
+      }),
     );
   });
 });

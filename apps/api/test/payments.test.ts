@@ -25,7 +25,7 @@ import { accountWithToken } from './accounts.js';
 import { eventually } from './eventually.js';
 import { createTestApp, openTestDatabase, partRow, TEST_PAYMENT_INSTRUCTIONS } from './helpers.js';
 import { unfinishedJobs } from './job-queue.js';
-import { logCapture } from './log-capture.js';
+import { capturedLines, logCapture } from './log-capture.js';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from './stripe-stand-in.js';
 
 /**
@@ -142,9 +142,9 @@ async function pay(orderId: string, who: Account = customer): Promise<StandInSes
   return session;
 }
 
-/** Delivers the event to the store's webhook as Stripe does, signed. */
-function deliver(event: object, secret = WEBHOOK_SECRET) {
-  const { payload, header } = standIn.sign(event, secret);
+/** Delivers the event to the store's webhook as Stripe does, signed (dated `timestamp`: seconds). */
+function deliver(event: unknown, secret = WEBHOOK_SECRET, timestamp?: number) {
+  const { payload, header } = standIn.sign(event, secret, timestamp);
   return ctx
     .http()
     .post('/api/payments/stripe/webhook')
@@ -398,6 +398,72 @@ describe('the webhook', () => {
     expect((await ctx.db.select({ n: count() }).from(paymentEvents))[0]?.n).toBe(before);
     expect((await orderRow(id))?.status).toBe('unpaid');
     expect(await paymentsOf(id)).toEqual([]);
+  });
+
+  type PaidEvent = ReturnType<StripeStandIn['event']>;
+
+  /** A new order's paid session, and Stripe's event for it. */
+  async function paidEvent() {
+    const id = await placeOrder((await newPart()).id, 2);
+    return { id, event: standIn.event(standIn.pay((await pay(id)).id)) };
+  }
+
+  /** Nothing of the order changed: unpaid, no payment, no paid entry, the event not recorded. */
+  async function unchanged(id: string, eventId: string) {
+    expect((await orderRow(id))?.status).toBe('unpaid');
+    expect(await paymentsOf(id)).toEqual([]);
+    expect(await paidEvents(id)).toEqual([]);
+    expect(await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId))).toEqual([]);
+  }
+
+  const withSession = (event: PaidEvent, changes: Record<string, unknown>) => ({
+    ...event,
+    data: { object: { ...event.data.object, ...changes } },
+  });
+
+  it.each<[string, (event: PaidEvent) => unknown]>([
+    ['its session null', (event) => ({ ...event, data: { object: null } })],
+    ['no data', ({ data: _, ...event }) => event],
+    ['a body of [1,2]', () => [1, 2]],
+    ['a body of null', () => null],
+    ['an amount of 3702.4', (event) => withSession(event, { amount_total: 3702.4 })],
+    ['an amount of −5', (event) => withSession(event, { amount_total: -5 })],
+    ['an amount of 1e20', (event) => withSession(event, { amount_total: 1e20 })],
+    [
+      'an amount of 2^63',
+      (event) =>
+        JSON.stringify(withSession(event, { amount_total: 0 })).replace(
+          '"amount_total":0',
+          '"amount_total":9223372036854775808',
+        ),
+    ],
+    ['a session id null', (event) => withSession(event, { id: null })],
+    ['an event id holding a NUL', (event) => ({ ...event, id: `${event.id}\u0000` })],
+  ])('acknowledges a signed event with %s (200), logs it and changes nothing', async (_, malform) => {
+    const { id, event } = await paidEvent();
+    const logged = capturedLines.length;
+    const res = await deliver(malform(event));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, duplicate: false });
+    await unchanged(id, event.id);
+    const warned = capturedLines.slice(logged).filter((line) => /cannot be read/.test(line));
+    expect(warned.map((line) => JSON.parse(line).level)).toEqual([40]);
+    // The event whole is taken afterwards: nothing of the unreadable one was kept.
+    await deliver(event).expect(200);
+    expect((await orderRow(id))?.status).toBe('paid');
+  });
+
+  it('refuses with 400 an event signed more than 5 minutes ahead, as one signed more than 5 minutes ago', async () => {
+    const { id, event } = await paidEvent();
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now + 6 * 60, now + 365 * 24 * 3600, now - 6 * 60]) {
+      const res = await deliver(event, WEBHOOK_SECRET, timestamp).expect(400);
+      expect(res.body.message).toBe(paymentMessages.webhookOutOfTime);
+    }
+    await unchanged(id, event.id);
+    // A sender's clock a few minutes ahead of the store's is within the tolerance.
+    await deliver(event, WEBHOOK_SECRET, now + 4 * 60).expect(200);
+    expect((await orderRow(id))?.status).toBe('paid');
   });
 
   it('marks the order paid before the customer returns: history by stripe, a payment row, one e-mail', async () => {

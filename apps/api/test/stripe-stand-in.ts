@@ -267,10 +267,19 @@ export async function startStripeStandIn(options: { webhookSecret: string; port?
       };
     },
 
-    /** The event's body and the Stripe-Signature header that signs it, with `secret`. */
-    sign(event: object, secret = options.webhookSecret) {
-      const payload = JSON.stringify(event);
-      return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+    /**
+     * The event's body and the Stripe-Signature header that signs it, with `secret`, dated
+     * `timestamp` (Unix seconds; now when not given). A string is signed as it is, any other
+     * value as its JSON.
+     */
+    sign(event: unknown, secret = options.webhookSecret, timestamp?: number) {
+      const payload = typeof event === 'string' ? event : JSON.stringify(event);
+      const header = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        ...(timestamp !== undefined && { timestamp }),
+      });
+      return { payload, header };
     },
 
     /** Posts the signed event to the store's webhook, as Stripe does. */

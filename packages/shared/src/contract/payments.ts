@@ -42,12 +42,17 @@ export const payments = {
   webhook: route(routeTable.payments.webhook, {
     summary: 'Stripe’s events, signed with the webhook secret',
     description:
-      'The signature (`Stripe-Signature`) is checked over the body’s exact bytes before anything is read. Each event id is processed once: a repeat answers 200 with `duplicate: true` and does nothing. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` mark the order paid, with its history entry (by `stripe`), e-mail and payment row, when the amount and currency equal the order’s; otherwise the payment is kept for an admin to look at. A payment for an order no longer unpaid is refunded. `checkout.session.expired` and `checkout.session.async_payment_failed` are recorded and change no order. Other events are recorded and ignored.',
+      'The signature (`Stripe-Signature`) is checked over the body’s exact bytes before anything is read, and refused when it is dated more than 5 minutes before or after now. The body is then read with Stripe’s event schema: a signed body that does not fit it (no session object, an amount that is not a whole number of minor units, and the like) is logged, changes nothing and is answered 200, since Stripe would only send the same bytes again. Each event id is processed once: a repeat answers 200 with `duplicate: true` and does nothing. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` mark the order paid, with its history entry (by `stripe`), e-mail and payment row, when the amount and currency equal the order’s; otherwise the payment is kept for an admin to look at. A payment for an order no longer unpaid is refunded. `checkout.session.expired` and `checkout.session.async_payment_failed` are recorded and change no order. Other events are recorded and ignored.',
     headers: stripeWebhookHeadersSchema,
     body: stripeEventSchema,
     responses: {
-      200: { description: 'Received (and processed, or seen before).', schema: webhookReceivedSchema },
-      400: error('No signature, a wrong one, or one too old: nothing is read or changed.'),
+      200: {
+        description: 'Received: processed, seen before, or signed but unreadable (and ignored).',
+        schema: webhookReceivedSchema,
+      },
+      400: error(
+        'No signature, a wrong one, or one dated more than 5 minutes before or after now: nothing is read or changed.',
+      ),
     },
   }),
 } satisfies FeatureContract<'payments'>;

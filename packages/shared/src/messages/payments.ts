@@ -19,6 +19,7 @@ export const paymentMessages = {
     `This order’s total cannot be charged exactly in ${currency.toUpperCase()}. Please pay by bank transfer.`,
   providerUnavailable: 'The card payment service cannot be reached right now. Please try again in a minute.',
   webhookUnsigned: 'The event carries no valid Stripe signature.',
+  webhookOutOfTime: 'The event’s Stripe signature is dated more than 5 minutes before or after now.',
   cannotUndoCardPayment:
     'This order was paid by card: its payment cannot be undone here. Cancel the order to refund the payment.',
   /** A Checkout session's item: the part as the invoice names it. */

@@ -13,7 +13,14 @@ import type { AuditTrail } from '../audit/index.js';
 import { fromMinorUnits, toMinorUnits } from './minor-units.js';
 import type { PaymentsRepo, PaymentsTransaction } from './repo.js';
 import { itemsTotal, sessionItems } from './session-items.js';
-import { BadSignature, type CardGateway, GatewayError, type VerifiedEvent } from './stripe-gateway.js';
+import {
+  BadSignature,
+  type CardGateway,
+  GatewayError,
+  type ReadEvent,
+  SignatureOutOfTime,
+  type VerifiedEvent,
+} from './stripe-gateway.js';
 
 const PROVIDER = 'stripe';
 /** Who asks for the refund of a payment that came for an order no longer payable: the store. */
@@ -29,6 +36,8 @@ const RETRY_AFTER_SECONDS = 30;
 
 /** The events that say a session was paid; `completed` only with `payment_status: 'paid'`. */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+/** An unreadable event's log line names this many of its faults at most. */
+const MAX_ISSUES_LOGGED = 10;
 
 export interface PaymentsSettings {
   /** Undefined: card payments are not set up (no Stripe keys); the store takes bank transfers. */
@@ -158,18 +167,31 @@ export function createPaymentsService(repo: PaymentsRepo, settings: PaymentsSett
     },
 
     /**
-     * One of Stripe's events: its signature checked over the exact bytes first, then processed
-     * once by its id, in one transaction with everything it implies.
+     * One of Stripe's events: its signature checked over the exact bytes first, then its body read
+     * with Stripe's schema, then processed once by its id, in one transaction with everything it
+     * implies.
      */
     async receive(rawBody: Buffer, signature: string): Promise<{ received: true; duplicate: boolean }> {
       if (!gateway) throw new Invalid(paymentMessages.webhookUnsigned);
-      let event: VerifiedEvent;
+      let read: ReadEvent;
       try {
-        event = gateway.verify(rawBody, signature);
+        read = gateway.verify(rawBody, signature);
       } catch (error) {
         if (error instanceof BadSignature) throw new Invalid(paymentMessages.webhookUnsigned);
+        if (error instanceof SignatureOutOfTime) throw new Invalid(paymentMessages.webhookOutOfTime);
         throw error;
       }
+      if (read.kind === 'unreadable') {
+        // Acknowledged (200), not refused: the body is signed, so Stripe sends these very bytes
+        // again on every retry, and it retries any answer but a 2xx for days. No retry can read
+        // it better; a person can, from this line and the event kept in Stripe's dashboard.
+        logger.warn(
+          { event: read.id, type: read.type, issues: read.issues.slice(0, MAX_ISSUES_LOGGED) },
+          'a signed Stripe event cannot be read: acknowledged and ignored',
+        );
+        return { received: true, duplicate: false };
+      }
+      const { event } = read;
       const { session } = event;
       const orderId =
         session?.orderId && idSchema.safeParse(session.orderId).success ? session.orderId : undefined;
