@@ -18,6 +18,7 @@ export * from './schemas/category.js';
 export * from './schemas/checkout.js';
 export * from './schemas/common.js';
 export * from './schemas/cursor.js';
+export * from './schemas/date-range.js';
 export * from './schemas/identity-settings.js';
 export * from './schemas/order.js';
 export * from './schemas/overview.js';

@@ -36,8 +36,6 @@ export const auditMessages = {
   historyEmpty: 'No admin actions on this yet.',
   seeAll: 'See all in the audit log',
   // The filters' own words (the API's 400s name these fields).
-  dateInvalid: 'Enter a date (YYYY-MM-DD) or a date and time with its offset',
-  rangeInvalid: 'The end of the range must come after its start',
   actorInvalid: 'Enter an e-mail address',
   actionInvalid: 'Choose one of the listed actions',
   targetTypeInvalid: 'Choose one of the listed targets',

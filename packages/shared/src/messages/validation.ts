@@ -43,6 +43,10 @@ export const validationMessages = {
   descriptionInvalid: 'Product Description contains characters that are not allowed',
   messageInvalid: 'Message contains characters that are not allowed',
   searchInvalid: 'Search contains characters that are not allowed',
+  // A query's date range (schemas/date-range.ts): the audit log's filters.
+  dateInvalid: 'Enter a date (YYYY-MM-DD) or a date and time with its offset',
+  dateOutOfRange: 'Enter a date from the year 2000 to 9999',
+  dateRangeReversed: 'The end of the range must come after its start',
   cursorInvalid: 'This page link is not valid: start again from the first page.',
   cursorSortMismatch: 'This page link belongs to another sort order: start again from the first page.',
   shippingInvalid: 'Use letters, digits and punctuation only.',

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../constants.js';
 import { auditMessages as m } from '../messages/audit.js';
 import { validationMessages } from '../messages/validation.js';
 import { idSchema, plainText } from './common.js';
+import { orderedRange, rangeEdgeSchema } from './date-range.js';
 
 /**
  * The audit trail (issue 24): what each admin action is called. A feature that adds an admin
@@ -101,28 +102,6 @@ const auditCursorSchema = z
     return cursor;
   });
 
-/**
- * A day (`2026-11-26`, a UTC day) or an instant with its offset (`2026-11-26T00:00:00+01:00`: what
- * the Audit log page sends for the admin's own midnight). `to` is exclusive, so a day given as
- * `to` counts up to its end.
- */
-const instantSchema = (edge: 'from' | 'to') =>
-  z
-    .string()
-    .trim()
-    .max(40, m.dateInvalid)
-    .refine(
-      (text) =>
-        (z.iso.date().safeParse(text).success || z.iso.datetime({ offset: true }).safeParse(text).success) &&
-        !Number.isNaN(Date.parse(text)),
-      m.dateInvalid,
-    )
-    .transform((text) => {
-      const at = new Date(text);
-      const day = !text.includes('T');
-      return day && edge === 'to' ? new Date(at.getTime() + 86_400_000) : at;
-    });
-
 /** A filter left out is no filter (the Audit log page sends only the fields filled in). */
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
 
@@ -134,10 +113,10 @@ const filterShape = {
   action: optional(z.enum(auditActions, { error: m.actionInvalid })),
   targetType: optional(z.enum(auditTargetTypes, { error: m.targetTypeInvalid })),
   targetId: optional(z.string().trim().max(254, m.targetIdInvalid).refine(plainText(), m.targetIdInvalid)),
-  /** From this instant on (a day: from its start). */
-  from: optional(instantSchema('from')),
+  /** From this instant on (a day: from its start); a day or an instant with its offset, 2000 to 9999. */
+  from: optional(rangeEdgeSchema('from')),
   /** Before this instant (a day: to its end). */
-  to: optional(instantSchema('to')),
+  to: optional(rangeEdgeSchema('to')),
 };
 
 type FilterFields = {
@@ -149,9 +128,12 @@ type FilterFields = {
 
 /** A target id names a row of one type; a range ends after it starts. */
 const consistent = <T extends z.ZodType<FilterFields>>(schema: T) =>
-  schema
-    .refine((f) => !(f.targetId && !f.targetType), { message: m.targetIdNeedsType, path: ['targetId'] })
-    .refine((f) => !(f.from && f.to && f.from >= f.to), { message: m.rangeInvalid, path: ['to'] });
+  orderedRange(
+    schema.refine((f) => !(f.targetId && !f.targetType), {
+      message: m.targetIdNeedsType,
+      path: ['targetId'],
+    }),
+  );
 
 export const auditFilterSchema = consistent(z.object(filterShape));
 export type AuditFilter = z.infer<typeof auditFilterSchema>;

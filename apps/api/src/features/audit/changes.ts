@@ -1,3 +1,5 @@
+import type { AuditTargetType } from '@store/shared';
+
 /** An entry's `before` or `after`: the fields an action changed, as the API names them. */
 export type AuditFields = Record<string, unknown>;
 
@@ -23,33 +25,52 @@ export function changedFields(
 }
 
 /**
- * Names that must never reach the log, whatever a caller passes: credentials and image bytes. An
- * entry says that a password was reset or an image uploaded, never the secret or the bytes.
+ * The fields of an audited thing that never reach the log, by the thing's type and the field's
+ * name at the top of its entry: a credential the action carries (the image host's upload key, a
+ * sign-in's ID token and the API token it buys) and an image's bytes. Nothing else is dropped:
+ * the rest is the admins' own data, kept whole at any depth whatever its names (a category's
+ * attribute `key`, a part's attributes `cacheBytes` or `tokenRing`).
+ * A user's `tokenVersion` is no secret (every API token carries it, readable) and is kept.
  */
-const SECRET_NAME = /password|secret|token|credential|bytes|key$/i;
+const SECRET_FIELDS: Record<AuditTargetType, ReadonlySet<string>> = {
+  part: new Set(),
+  image: new Set(['key', 'bytes']),
+  order: new Set(),
+  review: new Set(),
+  user: new Set(['idToken', 'token']),
+  category: new Set(),
+};
 
-/** The fields without secrets or binary values; nested objects are cleaned the same way. */
-export function withoutSecrets(fields: AuditFields | null | undefined): AuditFields | null {
+/**
+ * The fields of a `type` without its secret fields, as JSON keeps them: binary values (a Buffer)
+ * are dropped at any depth and dates written as ISO 8601.
+ */
+export function withoutSecrets(
+  type: AuditTargetType,
+  fields: AuditFields | null | undefined,
+): AuditFields | null {
   if (!fields) return null;
-  const clean = (value: unknown): unknown => {
-    if (value instanceof Uint8Array) return undefined;
-    if (Array.isArray(value)) return value.map(clean);
-    if (value instanceof Date) return value.toISOString();
-    if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(
-        Object.entries(value).flatMap(([key, inner]) => {
-          if (SECRET_NAME.test(key)) return [];
-          const kept = clean(inner);
-          return kept === undefined ? [] : [[key, kept]];
-        }),
-      );
-    }
-    return value;
-  };
-  const cleaned = clean(fields);
-  return isFields(cleaned) ? cleaned : null;
+  const secret = SECRET_FIELDS[type];
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([key, value]) => {
+      if (secret.has(key)) return [];
+      const kept = asJson(value);
+      return kept === undefined ? [] : [[key, kept]];
+    }),
+  );
 }
 
-function isFields(value: unknown): value is AuditFields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function asJson(value: unknown): unknown {
+  if (value instanceof Uint8Array) return undefined;
+  if (Array.isArray(value)) return value.map(asJson);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).flatMap(([key, inner]) => {
+        const kept = asJson(inner);
+        return kept === undefined ? [] : [[key, kept]];
+      }),
+    );
+  }
+  return value;
 }

@@ -83,9 +83,22 @@ const toRow = ({ actor, action, target, before, after }: AuditRecord): NewAuditR
   targetType: target.type,
   targetId: target.id,
   targetLabel: target.label,
-  before: withoutSecrets(before),
-  after: withoutSecrets(after),
+  before: withoutSecrets(target.type, before),
+  after: withoutSecrets(target.type, after),
 });
+
+const toCsvRow = (e: AuditEntry): string =>
+  csvRow([
+    e.at,
+    e.actor,
+    e.action,
+    auditActionLabels[e.action] ?? e.action,
+    e.target.type,
+    e.target.id,
+    e.target.label,
+    json(e.before),
+    json(e.after),
+  ]);
 
 export function createAuditService(repo: AuditRepo) {
   return {
@@ -111,27 +124,18 @@ export function createAuditService(repo: AuditRepo) {
       };
     },
 
-    /** Every matching entry as CSV (formula-safe: lib/csv.ts), streamed a batch at a time. */
+    /**
+     * Every matching entry as CSV (formula-safe: lib/csv.ts), streamed a batch at a time. The
+     * byte-order mark and header come with the first batch, so nothing is sent before the first
+     * query succeeded: a failing one is still answered with its own status, never a cut file.
+     */
     async *exportCsv(filter: AuditFilter, batchSize = AUDIT_CSV_BATCH): AsyncGenerator<string> {
-      yield CSV_BOM + csvRow(CSV_COLUMNS);
+      let head = CSV_BOM + csvRow(CSV_COLUMNS);
       for await (const rows of repo.batches(filter, batchSize)) {
-        yield rows
-          .map(toAuditEntry)
-          .map((e) =>
-            csvRow([
-              e.at,
-              e.actor,
-              e.action,
-              auditActionLabels[e.action] ?? e.action,
-              e.target.type,
-              e.target.id,
-              e.target.label,
-              json(e.before),
-              json(e.after),
-            ]),
-          )
-          .join('');
+        yield head + rows.map(toAuditEntry).map(toCsvRow).join('');
+        head = '';
       }
+      if (head) yield head;
     },
   };
 }
