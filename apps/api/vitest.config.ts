@@ -10,6 +10,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const withoutDatabase = [
   'test/bench-report.test.ts',
   'test/boundaries.test.ts',
+  'test/catalog-csv-round-trip.test.ts',
   'test/config.test.ts',
   'test/csv.test.ts',
   'test/migrations.test.ts',

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvRow, csvText, parseCsv } from '../src/lib/csv.js';
+import { GUARD_CASES, spreadsheetText } from './spreadsheet-text.js';
 
 /** Read back as a spreadsheet import would: an independent RFC 4180 parser. */
 const readBack = (text: string): string[][] => parse(text, { bom: true, relaxQuotes: false });
@@ -38,6 +39,31 @@ describe('csvCell', () => {
     expect(csvCell('a=b')).toBe('a=b');
   });
 
+  it("makes inert a text whose formula start follows ' (the import takes exactly one ' off)", () => {
+    expect(csvCell("'=1+1")).toBe("''=1+1");
+    expect(csvCell("''-5")).toBe("'''-5");
+    expect(csvCell("'\tx")).toBe("''\tx");
+    // A ' before anything else is the text's own.
+    expect(csvCell("'plain")).toBe("'plain");
+    expect(csvCell("'")).toBe("'");
+  });
+
+  it('spells numbers out in positional notation, never with an exponent', () => {
+    expect(csvCell(1e21)).toBe('1000000000000000000000');
+    expect(csvCell(1.2345e25)).toBe('12345000000000000000000000');
+    expect(csvCell(1e-7)).toBe('0.0000001');
+    expect(csvCell(-1.5e-7)).toBe('-0.00000015');
+    expect(csvCell(0.0042)).toBe('0.0042');
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        const cell = csvCell(value);
+        expect(cell).toMatch(/^-?\d+(?:\.\d+)?$/);
+        expect(Number(cell)).toBe(value === 0 ? 0 : value);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('refuses a number no spreadsheet can read', () => {
     expect(() => csvCell(Number.NaN)).toThrow();
     expect(() => csvCell(Number.POSITIVE_INFINITY)).toThrow();
@@ -53,7 +79,10 @@ describe('csvRow', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' })), { minLength: 1, maxLength: 6 }),
+          fc.array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), spreadsheetText), {
+            minLength: 1,
+            maxLength: 6,
+          }),
           {
             minLength: 1,
             maxLength: 5,
@@ -63,7 +92,7 @@ describe('csvRow', () => {
           const width = rows[0]?.length ?? 1;
           const table = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
           const parsed = readBack(CSV_BOM + table.map(csvRow).join(''));
-          const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+          const inert = (text: string) => (/^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text);
           expect(parsed).toEqual(table.map((r) => r.map(inert)));
           for (const cell of parsed.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
         },
@@ -86,22 +115,27 @@ describe('parseCsv and csvText (the catalog import)', () => {
     expect(parseCsv('a,b\n\nc,d')).toEqual([['a', 'b'], [''], ['c', 'd']]);
   });
 
-  it('reads back any record csvRow writes (fast-check)', () => {
-    // A cell that itself starts with ' before a formula character is the one text not given back.
-    const cell = fc.string({ unit: 'grapheme' }).filter((text) => !/^'[=+\-@\t\r]/.test(text));
+  it('reads back any record csvRow writes, whatever its cells begin with (fast-check)', () => {
+    const cell = fc.oneof(fc.string({ unit: 'grapheme' }), spreadsheetText);
     fc.assert(
       fc.property(fc.array(cell, { minLength: 2, maxLength: 6 }), (cells) => {
         expect(parseCsv(csvRow(cells))?.[0]?.map(csvText)).toEqual(cells);
       }),
+      { numRuns: 1000 },
     );
+    const cases = [...GUARD_CASES.singleLine, ...GUARD_CASES.multiline];
+    expect(parseCsv(csvRow(cases))?.[0]?.map(csvText)).toEqual(cases);
   });
 
   it('says a quoted cell never closed cannot be read', () => {
     expect(parseCsv('a,"b\nc')).toBeUndefined();
   });
 
-  it("keeps a leading ' that did not make a formula inert", () => {
+  it("takes off exactly the ' that made a formula inert, and keeps any other", () => {
     expect(csvText("'quoted'")).toBe("'quoted'");
     expect(csvText("'=1")).toBe('=1');
+    expect(csvText("''=1")).toBe("'=1");
+    expect(csvText("'''@x")).toBe("''@x");
+    expect(csvText("''plain")).toBe("''plain");
   });
 });

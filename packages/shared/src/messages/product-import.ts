@@ -12,7 +12,12 @@ export const productImportMessages = {
   skuRepeated: (row: number) => `This SKU is already on row ${row} of the file.`,
   skuTakenMeanwhile: 'Another part took a SKU of the file meanwhile: nothing was imported. Try again.',
   skuOfDeletedPart: 'A deleted part holds this SKU; give the new part another.',
-  notANumber: (column: string) => `${column} must be a number.`,
+  notANumber: (column: string) => `${column} must be a number written plainly, such as 12 or 12.5.`,
+  notAWholeNumber: (column: string) => `${column} must be a whole number written plainly, such as 12.`,
+  notASignedNumber: (column: string) =>
+    `${column} must be a number written plainly, such as 12, 12.5 or -12.`,
+  cellUnstorable: (column: string) =>
+    `${column} holds a character that is not text (a control character, or an invalid or reserved code point); remove it.`,
   notABoolean: (column: string) => `${column} must be true or false.`,
   cellProblem: (column: string, message: string) => `${column}: ${message}`,
   added: 'New part.',

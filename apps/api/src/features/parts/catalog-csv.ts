@@ -8,6 +8,7 @@ import {
   type ProductImportResult,
   productInputSchema,
   productUpdateSchema,
+  SKU_PATTERN,
   toCents,
 } from '@store/shared';
 import type { z } from 'zod';
@@ -88,7 +89,7 @@ const refused = (line: Pick<ImportLine, 'row'>, sku: string, fields: Record<stri
 export function createCatalogCsvService(
   repo: ImportRepo,
   options: {
-    categories: Pick<CategoriesService, 'tree'>;
+    categories: Pick<CategoriesService, 'tree' | 'lockedTree'>;
     audit: AuditTrail;
     imageHostOrigins: string[];
     /** Told after an import that changed parts (the sitemap's cache). */
@@ -257,13 +258,20 @@ export function createCatalogCsvService(
     async import(admin: Caller, { text, dryRun }: ProductImport): Promise<ProductImportResult> {
       const tree = await options.categories.tree();
       const lines = readImportFile(text, new Set(attributeKeys(tree)));
-      const skus = [...new Set(lines.map((line) => line.cells.get('sku') ?? '').filter(Boolean))];
+      // Only SKUs a part may hold are looked up: the others can match none, and a cell's text
+      // reaches the database only once its row has passed every check.
+      const skus = [
+        ...new Set(lines.map((line) => line.cells.get('sku') ?? '').filter((sku) => SKU_PATTERN.test(sku))),
+      ];
       const plans = await repo.inTransaction(async (tx) => {
+        // A real import judges its rows against the tree as it stays until its commit: the tree's
+        // shared lock first, then the parts (db/locks.ts). A dry run locks nothing.
+        const judgedOn = dryRun ? tree : await options.categories.lockedTree(tx);
         const known = new Map(
           (await repo.bySkus(tx, skus, !dryRun)).map((part) => [part.sku.toLowerCase(), part]),
         );
         const firstRowOf = new Map<string, number>();
-        const judged = lines.map((line) => judge(tree, admin, line, known, firstRowOf, dryRun));
+        const judged = lines.map((line) => judge(judgedOn, admin, line, known, firstRowOf, dryRun));
         if (dryRun) return judged;
         const adds = judged.flatMap((plan) => (plan.kind === 'add' ? [plan.row] : []));
         const added = await repo.insertMany(tx, adds);
@@ -273,7 +281,7 @@ export function createCatalogCsvService(
           judged.flatMap((plan) => (plan.kind === 'update' ? [plan.edit] : [])),
         );
         const ids = new Map(added.map(({ id, sku }) => [sku, id]));
-        await options.audit.recordMany(tx, entries(tree, admin, judged, ids));
+        await options.audit.recordMany(tx, entries(judgedOn, admin, judged, ids));
         return judged;
       });
       if (!dryRun && plans.some((plan) => plan.kind === 'add' || plan.kind === 'update'))

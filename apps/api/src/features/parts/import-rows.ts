@@ -8,10 +8,17 @@ import {
 } from '@store/shared';
 import { csvText, parseCsv } from '../../lib/csv.js';
 import { Invalid } from '../../lib/domain-errors.js';
+import { type NumberKind, readNumber, unstorable } from './import-cells.js';
 
 /** Columns a file must have: what Add Product requires. The others keep their defaults. */
 const REQUIRED = ['sku', 'name', 'price', 'minOrderQuantity', 'availableQuantity', 'description', 'img'];
-const NUMBER_COLUMNS = ['price', 'minOrderQuantity', 'orderMultiple', 'availableQuantity'];
+/** The part's number columns: prices in hundredths, quantities whole, none of them negative. */
+const NUMBER_COLUMNS = {
+  price: 'decimal',
+  minOrderQuantity: 'whole',
+  orderMultiple: 'whole',
+  availableQuantity: 'whole',
+} as const satisfies Record<string, NumberKind>;
 
 /** One data row of the file, its cells by column (made-inert cells read back, trimmed). */
 export interface ImportLine {
@@ -86,33 +93,44 @@ export interface RowInput {
 /**
  * The row's cells as values: numbers where the store keeps numbers, attributes by the type their
  * definition in the row's category gives (an attribute the category does not define stays text,
- * and the category check names it). Cells that are no number are collected as field errors.
+ * and the category check names it). Cells holding a character no part may hold, and cells that
+ * are no plain number, are collected as field errors; the former are read as empty, so their
+ * text goes no further.
  */
 export function toRowInput(
   line: ImportLine,
   definitionsOf: (slug: string) => readonly AttributeDefinition[] | undefined,
 ): { input: RowInput; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
-  const cell = (column: string) => line.cells.get(column) ?? '';
-  const number = (column: string): number | undefined => {
+  for (const [column, text] of line.cells) {
+    const problem = unstorable(column, text);
+    if (problem) problems[column] = problem;
+  }
+  const refused = new Set(Object.keys(problems));
+  const cell = (column: string) => (refused.has(column) ? '' : (line.cells.get(column) ?? ''));
+  const number = (column: keyof typeof NUMBER_COLUMNS): number | undefined => {
     const text = cell(column);
     if (text === '') return undefined;
-    const value = Number(text);
-    if (!Number.isFinite(value)) problems[column] = m.notANumber(column);
-    return value;
+    const read = readNumber(column, text, NUMBER_COLUMNS[column]);
+    if ('value' in read) return read.value;
+    problems[column] = read.problem;
+    return undefined;
   };
-  const [price, minOrderQuantity, orderMultiple, availableQuantity] = NUMBER_COLUMNS.map(number);
+  const price = number('price');
+  const minOrderQuantity = number('minOrderQuantity');
+  const orderMultiple = number('orderMultiple');
+  const availableQuantity = number('availableQuantity');
   const category = cell('category') || null;
   const definitions = new Map((category ? (definitionsOf(category) ?? []) : []).map((d) => [d.key, d]));
   const attributes: AttributeValues = {};
   for (const [column, text] of line.cells) {
-    if (!column.startsWith(ATTRIBUTE_COLUMN_PREFIX) || text === '') continue;
+    if (!column.startsWith(ATTRIBUTE_COLUMN_PREFIX) || text === '' || refused.has(column)) continue;
     const key = column.slice(ATTRIBUTE_COLUMN_PREFIX.length);
     const type = definitions.get(key)?.type;
     if (type === 'number') {
-      const value = Number(text);
-      if (Number.isFinite(value)) attributes[key] = value;
-      else problems[column] = m.notANumber(column);
+      const read = readNumber(column, text, 'signed');
+      if ('value' in read) attributes[key] = read.value;
+      else problems[column] = read.problem;
     } else if (type === 'boolean') {
       const value = text.toLowerCase();
       if (value === 'true' || value === 'false') attributes[key] = value === 'true';

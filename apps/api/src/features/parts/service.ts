@@ -55,7 +55,7 @@ export function createPartsService(
   options: {
     imageHostOrigins: string[];
     /** The category tree (issue 23): filters, facets, and the checks of a part's attributes. */
-    categories: Pick<CategoriesService, 'tree'>;
+    categories: Pick<CategoriesService, 'tree' | 'lockedTree'>;
     /** Facet counts (decision 049): the grouped parts of a base, kept per instance when it can be. */
     facets: FacetsRepo;
     facetBases?: FacetBaseCache | undefined;
@@ -205,16 +205,16 @@ export function createPartsService(
 
     async add(admin: Caller, input: ProductInput): Promise<InsertResult> {
       checkImage(input.img);
-      const tree = await options.categories.tree();
-      const placement = place(tree, input.category ?? null, input.attributes ?? {});
-      const row: PartChanges = {
-        ...toEdits(input),
-        sku: input.sku,
-        orderMultiple: input.orderMultiple,
-        availableQuantity: input.availableQuantity,
-        ...placement,
-      };
       const id = await repo.inTransaction(async (parts, tx) => {
+        const tree = await options.categories.lockedTree(tx);
+        const placement = place(tree, input.category ?? null, input.attributes ?? {});
+        const row: PartChanges = {
+          ...toEdits(input),
+          sku: input.sku,
+          orderMultiple: input.orderMultiple,
+          availableQuantity: input.availableQuantity,
+          ...placement,
+        };
         const outcome = await parts.insert({ ...row, addedBy: admin.email });
         if (outcome.kind === 'sku-taken') throw skuTaken(input.sku);
         await audit.record(tx, {
@@ -241,11 +241,15 @@ export function createPartsService(
       // The schema requires `before` with `after`; both or neither reach here.
       const stock = after !== undefined && before !== undefined ? { before, after } : undefined;
       const edits = toEdits(input);
-      const tree = await options.categories.tree();
+      const placing = input.category !== undefined || input.attributes !== undefined;
+      // Read before the transaction: the pool's connection may be the transaction's own (PGlite).
+      const kept = placing ? undefined : await options.categories.tree();
       await repo.inTransaction(async (parts, tx) => {
+        // The tree first (a category write waits for this edit, or this edit for it), then the part.
+        const tree = kept ?? (await options.categories.lockedTree(tx));
         const was = await parts.findListedForUpdate(id);
         if (!was) throw new NotFound(apiMessages.partNotFound);
-        if (input.category !== undefined || input.attributes !== undefined) {
+        if (placing) {
           const slug =
             input.category !== undefined
               ? input.category
