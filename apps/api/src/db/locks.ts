@@ -16,10 +16,18 @@ export const LOCK_SPACES = {
 } as const;
 
 /**
- * The category tree's writes, one at a time (issue 23): a move checked against the tree as it is
- * (no cycle, no attribute key twice along a branch) cannot race another move.
+ * The category tree's writes, one at a time: a move checked against the tree as it is (no cycle,
+ * no attribute key twice along a branch) cannot race another move.
  */
 export const categoryTreeLock = sql`select pg_advisory_xact_lock(7218, 0)`;
+
+/**
+ * The same lock, shared: taken by a write that sets a part's category or attribute values, which
+ * judges them against the tree as it is until its commit. Part writes never wait on each other;
+ * a category write (which refuses to retype a key parts still hold) waits for them, and they for
+ * it, so a retype and a part edit cannot each pass its check against the other's old state.
+ */
+export const categoryTreeReadLock = sql`select pg_advisory_xact_lock_shared(7218, 0)`;
 
 /** `select pg_advisory_xact_lock(space, hashtext(email))`. */
 export const customerLock = (space: keyof typeof LOCK_SPACES, email: string) =>

@@ -2,7 +2,7 @@ import type { AttributeDefinition } from '@store/shared';
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { categoryTreeLock } from '../../db/locks.js';
+import { categoryTreeLock, categoryTreeReadLock } from '../../db/locks.js';
 import { categories, parts } from '../../db/schema.js';
 import type { CategoryNode } from './tree.js';
 
@@ -122,6 +122,15 @@ export function createCategoriesRepo(db: Database) {
         .where(and(listed, isNotNull(parts.categoryId)))
         .groupBy(parts.categoryId);
       return new Map(rows.flatMap((row) => (row.id ? [[row.id, row.n] as const] : [])));
+    },
+
+    /**
+     * The tree inside `tx` (a part's write), under the tree's shared lock until `tx` ends: no
+     * category write changes it before that write commits.
+     */
+    async lockedTree(tx: Database): Promise<CategoryNode[]> {
+      await tx.execute(categoryTreeReadLock);
+      return readTree(tx);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { type Category, type CategoryInput, type DeleteResult, categoryMessages as m } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
+import type { Database } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../lib/domain-errors.js';
 import type { ReadCache } from '../../lib/read-cache/cache.js';
 import { KeptUntilChange } from '../../lib/read-cache/kept-until-change.js';
@@ -117,6 +118,14 @@ export function createCategoriesService(
     /** The tree as it is now, for the catalog's filters and the parts' checks. */
     tree(): Promise<CategoryTree> {
       return kept.get(async () => new CategoryTree(await repo.tree()));
+    },
+
+    /**
+     * The tree as a part's write inside `tx` must judge its category and values against: read in
+     * `tx`, and unchanged by any category write until `tx` ends (db/locks.ts).
+     */
+    async lockedTree(tx: Database): Promise<CategoryTree> {
+      return new CategoryTree(await repo.lockedTree(tx));
     },
 
     add(admin: Caller, input: CategoryInput): Promise<Category> {
