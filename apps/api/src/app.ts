@@ -354,8 +354,10 @@ export function createApp({
         // A part added, edited or deleted here.
         onChange: sitemap.invalidate,
         ...(config.lowStockThreshold !== undefined && { lowStockThreshold: config.lowStockThreshold }),
+        minorUnitCents: config.tax?.minorUnitCents,
       }),
       createCatalogCsvService(createImportRepo(database.db), {
+        minorUnitCents: config.tax?.minorUnitCents,
         audit,
         imageHostOrigins: config.imageHostOrigins,
         categories,

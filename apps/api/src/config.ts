@@ -3,6 +3,7 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   emailSchema,
   type IdentitySettings,
+  minorUnitCents,
   moneyPattern,
   percentToBasisPoints,
 } from '@store/shared';
@@ -380,7 +381,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
     /** How every price is written, derived once from Intl (decision 056). */
     money: moneyPattern(e.CURRENCY, e.LOCALE),
     /** The tax rule every order is placed under (decision 053). */
-    tax: { rateBasisPoints: percentToBasisPoints(e.TAX_RATE), pricesIncludeTax: e.PRICES_INCLUDE_TAX },
+    tax: {
+      rateBasisPoints: percentToBasisPoints(e.TAX_RATE),
+      pricesIncludeTax: e.PRICES_INCLUDE_TAX,
+      // Every amount of a bill rounded to what the currency can charge (a whole yen).
+      minorUnitCents: minorUnitCents(e.CURRENCY),
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -20,7 +20,8 @@ export function bulkDiscountPercent(quantity: number, eligible: boolean): number
 }
 
 /**
- * The bill, in integer cents only: the discount is rounded half up to the cent, then the tax is
+ * The bill, in integer cents only: the discount is rounded half up to the currency's smallest
+ * amount (a cent, a whole yen: `tax.minorUnitCents`), then the tax is
  * applied to what is left (tax.ts, decision 053), so the server (which charges it) and the
  * purchase page (which shows it) always agree. The SQL twin is `line_bill` (migration 0026).
  */
@@ -32,7 +33,9 @@ export function computeBill(
 ): Bill {
   const subtotalCents = unitPriceCents * quantity;
   const discountPercent = bulkDiscountPercent(quantity, eligible);
-  const discountCents = Math.floor((subtotalCents * discountPercent + 50) / 100);
+  // Half up to the currency's smallest amount (tax.ts), in integers: (s·p + 50·u) ÷ 100·u, times u.
+  const unit = tax.minorUnitCents ?? 1;
+  const discountCents = Math.floor((subtotalCents * discountPercent + 50 * unit) / (100 * unit)) * unit;
   const taxed = applyTax(subtotalCents - discountCents, tax);
   return {
     subtotalCents,

@@ -16,3 +16,12 @@ export function currencyFractionDigits(currency: string): 0 | 2 | 3 {
   if (THREE_DECIMAL.has(code)) return 3;
   return 2;
 }
+
+/**
+ * The currency's smallest amount in the hundredths the store keeps every amount in: 100 for a
+ * currency without cents (a yen), 1 for the rest. A fils (a thousandth of a dinar) is finer than
+ * a hundredth: a three-decimal store keeps whole hundredths, which Stripe charges exactly.
+ */
+export function minorUnitCents(currency: string): 1 | 100 {
+  return currencyFractionDigits(currency) === 0 ? 100 : 1;
+}

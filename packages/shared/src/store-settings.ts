@@ -1,4 +1,5 @@
 import { DEFAULT_MONEY_PATTERN, type MoneyPattern } from './money.js';
+import { minorUnitCents } from './currency-digits.js';
 import { percentToBasisPoints, type TaxRule } from './tax.js';
 
 /**
@@ -33,7 +34,8 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
 export const STORE_SETTINGS_ELEMENT_ID = 'store-settings';
 
 /** The settings' tax as the bill's rule (tax.ts): what the server's cart applies, line by line. */
-export const taxRuleOf = (tax: StoreSettings['tax']): TaxRule => ({
+export const taxRuleOf = (tax: StoreSettings['tax'], currency: string): TaxRule => ({
   rateBasisPoints: percentToBasisPoints(tax.rate),
   pricesIncludeTax: tax.pricesIncludeTax,
+  minorUnitCents: minorUnitCents(currency),
 });

@@ -12,6 +12,12 @@ export interface TaxRule {
   rateBasisPoints: number;
   /** Prices on the list already include the tax (a shop), or not (a trade store, the default). */
   pricesIncludeTax: boolean;
+  /**
+   * What every amount of the bill (discount, tax, net) is rounded to, half up: the currency's
+   * smallest amount in hundredths (`minorUnitCents`), so a yen store's tax is whole yen and its
+   * total can be charged. Absent: 1, a hundredth.
+   */
+  minorUnitCents?: number;
 }
 
 /** No tax: the store's default, and every order placed before tax existed. */
@@ -33,12 +39,13 @@ export interface Taxed {
 export function applyTax(amountCents: number, rule: TaxRule): Taxed {
   const amount = BigInt(amountCents);
   const rate = BigInt(rule.rateBasisPoints);
+  const unit = BigInt(rule.minorUnitCents ?? 1);
   if (rule.pricesIncludeTax) {
-    // amount × 10,000 ÷ (10,000 + rate), half up: (2·a·10⁴ + d) ÷ 2d.
+    // amount × 10,000 ÷ (10,000 + rate) in units, half up: (2·a·10⁴ + d·u) ÷ 2·d·u, times u.
     const divisor = 10_000n + rate;
-    const net = (2n * amount * 10_000n + divisor) / (2n * divisor);
+    const net = ((2n * amount * 10_000n + divisor * unit) / (2n * divisor * unit)) * unit;
     return { netCents: Number(net), taxCents: Number(amount - net), grossCents: amountCents };
   }
-  const tax = (amount * rate + 5_000n) / 10_000n;
+  const tax = ((amount * rate + 5_000n * unit) / (10_000n * unit)) * unit;
   return { netCents: amountCents, taxCents: Number(tax), grossCents: Number(amount + tax) };
 }

@@ -16,6 +16,7 @@ export const validationMessages = {
   nameTooLong: 'Name must be at most 120 characters',
   pricePositive: 'Price must be greater than 0',
   priceCents: 'Price can have at most 2 decimals',
+  priceWholeUnits: 'Price must be a whole amount: this currency has no smaller unit',
   priceTooHigh: 'Price must be at most 1,000,000',
   wholeNumber: 'Please enter a whole number',
   availableNegative: 'Available quantity cannot be negative',

@@ -20,7 +20,7 @@ import type { CategoriesService, CategoryTree } from '../categories/index.js';
 import { partAuditFields } from './dto.js';
 import type { ImportedEdit, ImportRepo } from './import-repo.js';
 import { columnOf, type ImportLine, readImportFile, toRowInput } from './import-rows.js';
-import { imageCheck, place } from './part-checks.js';
+import { imageCheck, place, priceUnitCheck } from './part-checks.js';
 import type { PartRow } from './repo.js';
 
 /** Parts the export reads at a time: its memory stays bounded whatever the catalog's size. */
@@ -92,11 +92,14 @@ export function createCatalogCsvService(
     categories: Pick<CategoriesService, 'tree' | 'lockedTree'>;
     audit: AuditTrail;
     imageHostOrigins: string[];
+    /** The currency's smallest amount in hundredths (100 for a yen): prices are whole ones. */
+    minorUnitCents?: number;
     /** Told after an import that changed parts (the sitemap's cache). */
     onChange?: () => void;
   },
 ) {
   const checkImage = imageCheck(options.imageHostOrigins);
+  const checkPrice = priceUnitCheck(options.minorUnitCents ?? 1);
 
   /** One row's verdict against the parts the file names (`known`, by lower-case SKU). */
   function judge(
@@ -137,6 +140,7 @@ export function createCatalogCsvService(
     try {
       // A known part's own image stays valid even if the image host has changed since.
       if (part.img !== was?.img) checkImage(part.img);
+      checkPrice(toCents(part.price));
       placement = place(tree, part.category ?? null, part.attributes ?? {});
     } catch (error) {
       if (!(error instanceof Invalid)) throw error;

@@ -40,6 +40,14 @@ export const imageCheck = (imageHostOrigins: readonly string[]) => (img: string)
 };
 
 /**
+ * A price the currency can charge: in a currency without cents (`minorUnitCents` 100) a whole
+ * amount, since every bill is rounded to what the currency has and ¥12.50 would never be charged.
+ */
+export const priceUnitCheck = (minorUnitCents: number) => (priceCents: number) => {
+  if (priceCents % minorUnitCents !== 0) throw invalidFields({ price: validationMessages.priceWholeUnits });
+};
+
+/**
  * The category and values a write leaves the part with, checked: the category exists, and each
  * value is one its definitions (its own and its ancestors') allow. Text values are trimmed.
  */

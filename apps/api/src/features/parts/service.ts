@@ -36,7 +36,7 @@ import { partAuditFields, toPartDto } from './dto.js';
 import type { FacetBaseCache } from './facet-base-cache.js';
 import { countFacets, type FacetCounts } from './facet-counts.js';
 import type { FacetSpec, FacetsRepo } from './facets-repo.js';
-import { imageCheck, place } from './part-checks.js';
+import { imageCheck, place, priceUnitCheck } from './part-checks.js';
 import type { PartChanges, PartEdits, PartRow, PartsRepo, UpdateOutcome } from './repo.js';
 import type { SearchRepo } from './search-repo.js';
 import { planSearch, type SearchPlan, searchWords } from './search-terms.js';
@@ -67,6 +67,8 @@ export function createPartsService(
     onChange?: () => void;
     /** Below this many units a part is 'low' (LOW_STOCK_THRESHOLD). */
     lowStockThreshold?: number;
+    /** The currency's smallest amount in hundredths (100 for a yen): prices are whole ones. */
+    minorUnitCents?: number;
   },
 ) {
   const { audit } = options;
@@ -88,6 +90,7 @@ export function createPartsService(
     toPartDto(row, threshold, (row.categoryId && tree.get(row.categoryId)?.slug) || null);
 
   const checkImage = imageCheck(options.imageHostOrigins);
+  const checkPrice = priceUnitCheck(options.minorUnitCents ?? 1);
 
   const toEdits = (input: ProductUpdate): PartEdits => ({
     name: input.name,
@@ -205,6 +208,7 @@ export function createPartsService(
 
     async add(admin: Caller, input: ProductInput): Promise<InsertResult> {
       checkImage(input.img);
+      checkPrice(toCents(input.price));
       const id = await repo.inTransaction(async (parts, tx) => {
         const tree = await options.categories.lockedTree(tx);
         const placement = place(tree, input.category ?? null, input.attributes ?? {});
@@ -237,6 +241,7 @@ export function createPartsService(
      */
     async update(admin: Caller, id: string, input: ProductUpdate): Promise<UpdateResult> {
       checkImage(input.img);
+      checkPrice(toCents(input.price));
       const { availableQuantity: after, availableQuantityBefore: before } = input;
       // The schema requires `before` with `after`; both or neither reach here.
       const stock = after !== undefined && before !== undefined ? { before, after } : undefined;

@@ -30,9 +30,9 @@ export function BillPreview({
   totalTestId: string;
 }) {
   // The store's tax rule (decision 056): the total is what the order will charge.
-  const { tax } = storeSettings();
+  const { tax, currency } = storeSettings();
   const bill = isOrderQuantityValid(quantity, part)
-    ? computeBill(toCents(part.price), quantity, part.bulkDiscount, taxRuleOf(tax))
+    ? computeBill(toCents(part.price), quantity, part.bulkDiscount, taxRuleOf(tax, currency))
     : undefined;
   return (
     <dl className="grid grid-cols-2 gap-y-1 rounded-box bg-base-200 p-4 text-sm" aria-live="polite">

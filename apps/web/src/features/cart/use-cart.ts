@@ -45,7 +45,8 @@ export function useCart(): CartState {
   const visitor = useMemo(() => {
     if (signedIn) return undefined;
     // The store's tax rule, as the server's cart applies it (decision 056).
-    const tax = taxRuleOf(storeSettings().tax);
+    const { tax: rule, currency } = storeSettings();
+    const tax = taxRuleOf(rule, currency);
     const lines = [];
     for (const [index, line] of local.entries()) {
       const part = parts[index];

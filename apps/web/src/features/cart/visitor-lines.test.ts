@@ -87,7 +87,7 @@ describe('a visitor’s cart taxed by the store’s rule (decision 053, from the
   });
 
   it('taxes each line after its discount, half up, and adds the lines up unrounded', () => {
-    const tax = taxRuleOf({ rate: 10, pricesIncludeTax: false });
+    const tax = taxRuleOf({ rate: 10, pricesIncludeTax: false }, 'gbp');
     const lines = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'].map((id) =>
       visitorLine({ partId: id, quantity: 1 }, cheap(id), tax),
     );
@@ -97,7 +97,7 @@ describe('a visitor’s cart taxed by the store’s rule (decision 053, from the
   });
 
   it('takes the tax out of prices that include it', () => {
-    const tax = taxRuleOf({ rate: 20, pricesIncludeTax: true });
+    const tax = taxRuleOf({ rate: 20, pricesIncludeTax: true }, 'gbp');
     const line = visitorLine({ partId: part._id, quantity: 500 }, part, tax);
     // £5,937.50 after the discount, tax included: net 593,750 ÷ 1.2 = 494,791.67 → 494,792p.
     expect(line.lineTotal).toBe(5937.5);
