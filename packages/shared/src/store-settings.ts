@@ -1,5 +1,5 @@
-import { DEFAULT_MONEY_PATTERN, type MoneyPattern } from './money.js';
 import { minorUnitCents } from './currency-digits.js';
+import { DEFAULT_MONEY_PATTERN, type MoneyPattern } from './money.js';
 import { percentToBasisPoints, type TaxRule } from './tax.js';
 
 /**
