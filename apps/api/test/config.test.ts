@@ -158,19 +158,24 @@ describe('loadConfig', () => {
 
   describe('tax (decision 053)', () => {
     it('is none by default, on prices before tax', () => {
-      expect(loadConfig({}).tax).toEqual({ rateBasisPoints: 0, pricesIncludeTax: false });
+      expect(loadConfig({}).tax).toEqual({ rateBasisPoints: 0, pricesIncludeTax: false, minorUnitCents: 1 });
     });
 
     it('reads a rate in percent, to two decimals, and whether prices include it', () => {
       expect(loadConfig({ TAX_RATE: '20', PRICES_INCLUDE_TAX: 'true' }).tax).toEqual({
         rateBasisPoints: 2000,
         pricesIncludeTax: true,
+        minorUnitCents: 1,
       });
       expect(loadConfig({ TAX_RATE: '7.25', PRICES_INCLUDE_TAX: '0' }).tax).toEqual({
         rateBasisPoints: 725,
         pricesIncludeTax: false,
+        minorUnitCents: 1,
       });
       expect(loadConfig({ TAX_RATE: '100' }).tax.rateBasisPoints).toBe(10_000);
+      // Bills in a currency without cents are rounded to whole amounts of it.
+      expect(loadConfig({ CURRENCY: 'jpy' }).tax.minorUnitCents).toBe(100);
+      expect(loadConfig({ CURRENCY: 'bhd' }).tax.minorUnitCents).toBe(1);
     });
 
     it('refuses a rate that is not a percentage, and a flag that is not one', () => {
