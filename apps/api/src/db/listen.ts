@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { asError } from '../lib/thrown.js';
@@ -8,9 +9,15 @@ export interface ChangeListener {
   onNotify(payload: string): void;
   /** Notifications may be missed from now on: the listening connection is gone. */
   onGap(): void;
-  /** Listening (again): every later commit's notification will arrive. */
-  onReady(): void;
+  /**
+   * Listening (again): every later commit's notification will arrive. `caughtUp` resolves once
+   * every notification committed before its call has been passed on (or the connection is lost).
+   */
+  onReady(caughtUp: CaughtUp): void;
 }
+
+/** Never rejects: it only ever waits. */
+export type CaughtUp = () => Promise<void>;
 
 export type StopListening = () => Promise<void>;
 
@@ -40,6 +47,7 @@ export async function listenPostgres(
   let client: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = FIRST_RETRY_MS;
+  const marks = caughtUpMarks(channel);
 
   const retry = () => {
     if (stopped || retryTimer) return;
@@ -58,6 +66,7 @@ export async function listenPostgres(
       if (lost) return;
       lost = true;
       if (error) onConnectionError(error);
+      marks.release();
       listener.onGap();
       current.end().catch(() => {});
       retry();
@@ -67,6 +76,7 @@ export async function listenPostgres(
     // Until the schema is known every notification is passed on: one too many only empties a cache.
     let schema: string | null = null;
     current.on('notification', (message) => {
+      if (message.channel === marks.channel) marks.heard(message.payload ?? '');
       if (message.channel !== channel) return;
       const payload = message.payload ?? '';
       // `<schema>.<table>` (migration 0013), or the schema alone (0009).
@@ -76,6 +86,9 @@ export async function listenPostgres(
     try {
       await current.connect();
       await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await current.query(`LISTEN ${pg.escapeIdentifier(marks.channel)}`);
+      // A mark is all this session commits, and it needs no disk flush: nothing is lost with it.
+      await current.query('SET synchronous_commit = off');
       if (ownSchemaOnly) {
         const { rows } = await current.query<{ schema: string | null }>('select current_schema() as schema');
         schema = rows[0]?.schema ?? null;
@@ -86,14 +99,59 @@ export async function listenPostgres(
     }
     if (stopped) return;
     retryMs = FIRST_RETRY_MS;
-    listener.onReady();
+    listener.onReady(
+      marks.caughtUp((token) => current.query('select pg_notify($1, $2)', [marks.channel, token])),
+    );
   }
 
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(retryTimer);
+    marks.release();
     await client?.end().catch(() => {});
+  };
+}
+
+/**
+ * PostgreSQL passes notifications on in commit order, whatever their channel. So a mark sent on
+ * a channel only this connection listens to, once heard, says that every notification committed
+ * before it was sent has been passed on. Callers that ask while a mark waits to be sent share it;
+ * the marks are this connection's own, and no other listener ever hears them.
+ */
+function caughtUpMarks(channel: string) {
+  const waiting = new Map<string, () => void>();
+  let unsent: Promise<void> | undefined;
+  let lastSent: Promise<void> = Promise.resolve();
+  const heard = (token: string) => {
+    waiting.get(token)?.();
+    waiting.delete(token);
+  };
+  const release = () => {
+    for (const resolve of waiting.values()) resolve();
+    waiting.clear();
+  };
+  return {
+    // Identifiers are at most 63 bytes: the store's channel names are far shorter.
+    channel: `${channel}_caught_up_${randomBytes(6).toString('hex')}`,
+    heard,
+    /** The connection is gone: nothing more will be heard on it, so nobody waits. */
+    release,
+    caughtUp:
+      (send: (token: string) => Promise<unknown>): CaughtUp =>
+      () => {
+        unsent ??= lastSent.then(() => {
+          unsent = undefined;
+          const token = randomBytes(8).toString('hex');
+          lastSent = new Promise<void>((resolve) => {
+            waiting.set(token, resolve);
+            // A mark that could not be sent is never heard (a lost connection is reported apart).
+            send(token).catch(() => heard(token));
+          });
+          return lastSent;
+        });
+        return unsent;
+      },
   };
 }
 
@@ -104,7 +162,9 @@ export async function listenPglite(
   listener: ChangeListener,
 ): Promise<StopListening> {
   const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
-  listener.onReady();
+  // One backend in this process: a notification is passed on with the result of the statement
+  // that commits it, so whatever committed before a call has been passed on already.
+  listener.onReady(async () => {});
   return async () => {
     await unlisten().catch(() => {});
   };

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type ChangeListener, listenPostgres, type StopListening } from '../../src/db/listen.js';
+import {
+  type CaughtUp,
+  type ChangeListener,
+  listenPostgres,
+  type StopListening,
+} from '../../src/db/listen.js';
 import { eventually } from '../eventually.js';
 
 /**
@@ -60,6 +65,36 @@ describe('the change feed on PostgreSQL', () => {
 
     await sql('select pg_notify($1, $2)', [channel, 'reviews']);
     await eventually(() => expect(events).toContain('notify reviews'));
+  });
+
+  it('is caught up once every notification committed before the call has been passed on', async () => {
+    const ordered = `${channel}_ordered`;
+    const heard: string[] = [];
+    let caughtUp: CaughtUp = async () => {};
+    const stopOrdered = await listenPostgres(
+      { connectionString: url },
+      ordered,
+      {
+        onNotify: (payload) => heard.push(payload),
+        onGap: () => {},
+        onReady: (feed) => {
+          caughtUp = feed;
+        },
+      },
+      () => {},
+    );
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        await sql('select pg_notify($1, $2)', [ordered, `change ${i}`]);
+        await caughtUp();
+        expect(heard.at(-1)).toBe(`change ${i}`);
+      }
+      // Marks are never passed on as changes, however many are asked for at once.
+      await Promise.all([caughtUp(), caughtUp(), caughtUp()]);
+      expect(heard).toHaveLength(5);
+    } finally {
+      await stopOrdered();
+    }
   });
 
   it("passes on only its own schema's notifications when asked to", async () => {

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { pageUrl } from '@store/shared';
 import type { DatabaseHandle } from '../../db/client.js';
-import type { StopListening } from '../../db/listen.js';
+import type { CaughtUp, StopListening } from '../../db/listen.js';
 
 /** The tables public answers show, each watched by a NOTIFY trigger (migrations 0009, 0013, 0023). */
 export type PublicTable = 'parts' | 'reviews' | 'categories';
@@ -30,6 +30,15 @@ export interface CachedAnswer {
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 32 * 1024 * 1024;
 
+/** The feed tells every instance of a change within a second: no write waits on it longer. */
+const CAUGHT_UP_WAIT_MS = 1_000;
+
+/** Where the change feed was (`ReadCache.heard`), and what a write changed since. */
+export interface SinceWrite {
+  heard: number;
+  tables: readonly PublicTable[];
+}
+
 /**
  * The public browse answers (home parts, catalog pages, a part, reviews, index.html) by URL,
  * least recently used first out. A change to parts forgets every answer that shows parts, one to
@@ -46,6 +55,10 @@ export class ReadCache {
   private bytes = 0;
   private generation = 0;
   private live = false;
+  private feedCaughtUp: CaughtUp | undefined;
+  /** Notifications the feed has passed on, and the count at the latest for each table. */
+  private notifications = 0;
+  private readonly lastHeard = new Map<PublicTable, number>();
   private readonly invalidated = new Set<(tables: readonly PublicTable[]) => void>();
 
   /** The answer for this URL, if kept. */
@@ -96,16 +109,50 @@ export class ReadCache {
     for (const listener of this.invalidated) listener(tables);
   }
 
+  /** The change feed says these tables changed (here or on another instance). */
+  notified(tables: readonly PublicTable[]): void {
+    this.notifications += 1;
+    for (const table of tables) this.lastHeard.set(table, this.notifications);
+    this.invalidate(tables);
+  }
+
+  /** How many notifications the feed has passed on: a write's `since` for `caughtUp`. */
+  get heard(): number {
+    return this.notifications;
+  }
+
   /** Changes may go unseen (the change feed lost its connection): forget all, keep nothing. */
   pause(): void {
     this.live = false;
+    this.feedCaughtUp = undefined;
     this.invalidate();
   }
 
-  /** The change feed listens (again): answers may be kept. */
-  resume(): void {
+  /** The change feed listens (again): answers may be kept. `caughtUp`: the feed's (db/listen.ts). */
+  resume(caughtUp?: CaughtUp): void {
     this.invalidate();
+    this.feedCaughtUp = caughtUp;
     this.live = true;
+  }
+
+  /**
+   * Resolves once every change committed before the call has been applied here, or after
+   * CAUGHT_UP_WAIT_MS. A write answers only then (remember.ts, `forgetOnWrite`): otherwise its
+   * own notification could arrive after the writer had read again, and forget the answer that
+   * read kept. At once while nothing is kept, since then there is nothing to forget; and at once
+   * when, since `since.heard`, the feed has told of a change to each of `since.tables` (under a
+   * stream of orders, always): most likely the write's own, and waiting only ever saves a miss.
+   */
+  async caughtUp(since?: SinceWrite): Promise<void> {
+    const feed = this.live ? this.feedCaughtUp : undefined;
+    if (!feed) return;
+    if (since?.tables.every((table) => (this.lastHeard.get(table) ?? 0) > since.heard)) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CAUGHT_UP_WAIT_MS);
+    });
+    await Promise.race([feed(), waited]);
+    clearTimeout(timer);
   }
 
   /** Told of every invalidation, for other per-instance caches of the same data (the sitemap). */
@@ -155,8 +202,8 @@ export function followChanges(
   cache: ReadCache,
 ): Promise<StopListening> {
   return database.listen(READ_CACHE_CHANNEL, {
-    onNotify: (payload) => cache.invalidate(tablesOf(payload)),
+    onNotify: (payload) => cache.notified(tablesOf(payload)),
     onGap: () => cache.pause(),
-    onReady: () => cache.resume(),
+    onReady: (caughtUp) => cache.resume(caughtUp),
   });
 }

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
+import { asError } from '../thrown.js';
 import { cacheKey, PUBLIC_TABLES, type PublicTable, type ReadCache } from './cache.js';
 import { isPublicRead, isUnchanged } from './conditions.js';
 
@@ -133,16 +134,30 @@ export const changesNothingPublic = changes();
  * write. A route that does not say is taken to change everything: forgetting too much costs a
  * miss, too little a stale page. Other instances hear of it through the database (the NOTIFY of
  * migrations 0009 and 0013), within milliseconds of the commit.
+ *
+ * This instance hears that NOTIFY too, and it forgets again whatever was kept in between. So the
+ * writer hears back only once the feed has caught up with the commit (`caughtUp`, at once when it
+ * has told of each changed table since the write began): an answer the writer reads again is
+ * then kept until the next change. A notification cannot say which write it is for, so none is
+ * ever skipped: another instance's change must always be forgotten.
  */
 export function forgetOnWrite(cache: ReadCache): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    // Before the write commits: a notification heard after this may be its own.
+    const heard = cache.heard;
     res.end = new Proxy(res.end, {
       apply(end, self: Response, args: unknown[]) {
         const marked: readonly PublicTable[] | undefined = self.locals[CHANGES];
         const tables = marked ?? PUBLIC_TABLES;
-        if (self.statusCode < 400 && tables.length > 0) cache.invalidate(tables);
-        return Reflect.apply(end, self, args);
+        if (self.statusCode >= 400 || tables.length === 0) return Reflect.apply(end, self, args);
+        cache.invalidate(tables);
+        // Nothing awaits end(): what it would throw now ends the connection instead.
+        cache
+          .caughtUp({ heard, tables })
+          .then(() => Reflect.apply(end, self, args))
+          .catch((error: unknown) => self.destroy(asError(error)));
+        return self;
       },
     });
     next();
