@@ -67,8 +67,8 @@ describe('renderInvoice', () => {
     expect(info).toMatchObject({ Title: 'Invoice PD-100042', Author: 'Parts Depot Ltd' });
     for (const expected of [
       'Invoice PD-100042',
-      // The order's date in UTC, whatever the server's time zone.
-      'Issue date: March 4, 2026',
+      // The order's date in UTC, whatever the server's time zone, as the store's locale writes it.
+      'Issue date: 4 March 2026',
       'Status: Awaiting payment',
       'Parts Depot Ltd',
       '1 Foundry Lane, Sheffield S1 2AB',

@@ -24,7 +24,7 @@ test.describe('credit limits', () => {
     const edit = row.getByRole('button', { name: m.edit(customer.email) });
     await edit.focus();
     await page.keyboard.press('Enter');
-    const amount = page.getByLabel(m.label(customer.email));
+    const amount = page.getByLabel(m.label(customer.email, 'GBP'));
     await expect(amount).toBeFocused();
     await expect(amount).toHaveValue('25000.00');
     await expectNoAxeViolations(page);

@@ -27,7 +27,9 @@ export interface OrderEmailSettings {
 }
 
 const count = new Intl.NumberFormat('en-US');
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** As the store's locale writes a moment (LOCALE), in UTC: the e-mail says so. */
+const when = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 function facts(order: OrderRow, lines: readonly OrderLineRow[], money: MoneyPattern): OrderFacts {
   const price = (cents: number) => formatCents(cents, money);
@@ -49,7 +51,7 @@ function facts(order: OrderRow, lines: readonly OrderLineRow[], money: MoneyPatt
         ? `−${price(order.discountCents)}`
         : `${order.discountPercent}% (−${price(order.discountCents)})`
       : '',
-    placedAt: `${when.format(order.createdAt)} UTC`,
+    placedAt: `${when(money.locale).format(order.createdAt)} UTC`,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     poReference: order.poReference,

@@ -82,10 +82,10 @@ describe('dates', () => {
   const noon = '2026-03-14T12:00:00.000Z';
 
   it('shows the day in words, the same in any reasonable time zone', () => {
-    expect(formatDate(noon)).toBe('Mar 14, 2026');
+    expect(formatDate(noon)).toBe('14 Mar 2026');
   });
 
   it('adds the time of day for history entries', () => {
-    expect(formatDateTime(noon)).toMatch(/^Mar 14, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatDateTime(noon)).toMatch(/^14 Mar 2026, \d{2}:\d{2}$/);
   });
 });

@@ -38,8 +38,11 @@ const lazily = <T>(make: () => T) => {
     return made;
   };
 };
-const day = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
-const moment = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+// As the store's locale writes dates (LOCALE: '14 Mar 2026' in en-GB), like its prices.
+const day = lazily(() => new Intl.DateTimeFormat(storeSettings().locale, { dateStyle: 'medium' }));
+const moment = lazily(
+  () => new Intl.DateTimeFormat(storeSettings().locale, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 export const formatDate = (iso: string) => day().format(new Date(iso));
 export const formatDateTime = (iso: string) => moment().format(new Date(iso));
 

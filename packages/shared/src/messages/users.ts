@@ -38,7 +38,8 @@ export const creditLimitMessages = {
   defaultNote: '(default)',
   editText: 'Edit',
   edit: (who: string) => `Edit the credit limit of ${who}`,
-  label: (who: string) => `Credit limit of ${who} (US$)`,
+  /** `currency`: the store's, as its customers write it (ISO 4217, upper case: GBP). */
+  label: (who: string, currency: string) => `Credit limit of ${who} (${currency})`,
   hint: 'The most this customer’s unpaid orders may total.',
   save: 'Save',
   useDefault: 'Use the default',

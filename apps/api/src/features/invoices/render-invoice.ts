@@ -22,8 +22,9 @@ export interface InvoiceData {
 // Quantities and dates read as they do in the web app (apps/web/src/lib/format.ts); prices in
 // the store's money, as everywhere (decision 056).
 const integer = new Intl.NumberFormat('en-US');
-// Orders are stamped in UTC; an invoice must not change its date with the server's zone.
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+// Orders are stamped in UTC; an invoice must not change its date with the server's zone. Written
+// as the store's locale writes dates (LOCALE: '4 March 2026' in en-GB).
+const longDate = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
 
 const MARGIN = 50;
 /** The names the embedded fonts are registered under in each document. */
@@ -76,7 +77,8 @@ export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
   doc.fillColor(INK).font(BOLD).fontSize(22);
   text(title, { width: sellerX - left - 20 });
   doc.moveDown(0.4).font(FONT).fontSize(10);
-  text(`${m.issueDate}: ${longDate.format(order.placedAt)}`);
+  const issued = longDate((data.money ?? DEFAULT_MONEY_PATTERN).locale).format(order.placedAt);
+  text(`${m.issueDate}: ${issued}`);
   doc.fillColor(STATUS_COLOURS[order.status]).font(BOLD);
   text(`${m.status}: ${m.statusLabels[order.status]}`);
   const leftBottom = doc.y;

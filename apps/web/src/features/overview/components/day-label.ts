@@ -1,15 +1,24 @@
-/**
- * A calendar day of the store (`YYYY-MM-DD`) as people read it: 'Nov 26', or 'Thu, Nov 26' in
- * the table. Read as UTC midnight and formatted in UTC, so the reader's own time zone never
- * moves it to the day before.
- */
-const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const long = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+import { storeSettings } from '../../../lib/store-settings';
 
-export const shortDay = (date: string) => short.format(Date.parse(`${date}T00:00:00Z`));
-export const longDay = (date: string) => long.format(Date.parse(`${date}T00:00:00Z`));
+/**
+ * A calendar day of the store (`YYYY-MM-DD`) as the store's locale writes it: '26 Nov', or
+ * 'Thu 26 Nov' in the table (en-GB). Read as UTC midnight and formatted in UTC, so the reader's
+ * own time zone never moves it to the day before. Made on first use, with the store's settings.
+ */
+let formats: { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | undefined;
+function formatsOf() {
+  const { locale } = storeSettings();
+  formats ??= {
+    short: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    long: new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+  };
+  return formats;
+}
+
+export const shortDay = (date: string) => formatsOf().short.format(Date.parse(`${date}T00:00:00Z`));
+export const longDay = (date: string) => formatsOf().long.format(Date.parse(`${date}T00:00:00Z`));

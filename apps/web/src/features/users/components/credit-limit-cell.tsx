@@ -124,7 +124,7 @@ export function CreditLimitCell({ user }: { user: UserListItem }) {
       noValidate
     >
       <label htmlFor={id} className="sr-only">
-        {m.label(who)}
+        {m.label(who, storeSettings().currency.toUpperCase())}
       </label>
       <input
         ref={input}
