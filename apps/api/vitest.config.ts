@@ -17,6 +17,7 @@ const withoutDatabase = [
   'test/page-url.test.ts',
   'test/payment-amounts.test.ts',
   'test/read-cache-units.test.ts',
+  'test/readme-examples.test.ts',
   'test/render-gate.test.ts',
   'test/render-invoice.test.ts',
   'test/send-chunks.test.ts',

@@ -307,10 +307,14 @@ export function createApp({
   if (checkResponses) api.use(checkResponsesAgainstContract(checkResponses));
   if (readCache) api.use(forgetOnWrite(readCache));
   const users = createUsersRepo(database.db);
-  // Every admin action's entry, written by the acting feature in its own transaction (issue 24).
-  const audit = createAuditService(createAuditRepo(database.db));
-  const categories = createCategoriesService(createCategoriesRepo(database.db), { audit, readCache });
   const partsRepo = createPartsRepo(database.db);
+  // Every admin action's entry, written by the acting feature in its own transaction (issue 24);
+  // the log's filter finds an order by its number and a part by its SKU, as admins quote them.
+  const audit = createAuditService(createAuditRepo(database.db), {
+    orderIdOfNumber: orders.idOfNumber,
+    partIdOfSku: partsRepo.idOfSku,
+  });
+  const categories = createCategoriesService(createCategoriesRepo(database.db), { audit, readCache });
   const sitemap = createSitemapService(createSitemapRepo(database.db));
   // Any instance's write reaches the read cache within milliseconds (migration 0009's NOTIFY);
   // without one, the sitemap's own TTL applies.

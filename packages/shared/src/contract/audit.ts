@@ -4,7 +4,7 @@ import { type FeatureContract, invalid, route } from './define.js';
 import { routeTable } from './route-table.js';
 
 const filters =
-  '`actor` (an admin’s e-mail), `action`, `targetType` with `targetId`, and `from`/`to` (a day, or an instant with its offset, of the years 2000 to 9999; `to` excluded, a day counted to its end, and after `from`) narrow the log. A bad filter is a 400 naming it, before anything is read.';
+  '`actor` (an admin’s e-mail), `action`, `targetType` with `targetId` (the target’s id, or an order’s number `PD-100001`, a part’s SKU, a user’s e-mail), and `from`/`to` (a day, or an instant with its offset, of the years 2000 to 9999; `to` excluded, a day counted to its end, and after `from`) narrow the log. A bad filter is a 400 naming it, before anything is read.';
 
 export const audit = {
   list: route(routeTable.audit.list, {

@@ -10,8 +10,9 @@ export const auditMessages = {
   anyAction: 'Any action',
   targetType: 'Target',
   anyTarget: 'Anything',
-  targetId: 'Target id',
-  targetIdHint: 'With a target chosen: a product’s or order’s id, a user’s e-mail, an image’s address.',
+  targetId: 'Order number, SKU or e-mail',
+  targetIdHint:
+    'With a target chosen: an order’s number (PD-100001), a product’s SKU, a user’s e-mail, an image’s address, or any target’s id.',
   from: 'From',
   to: 'To',
   apply: 'Show',
@@ -39,8 +40,8 @@ export const auditMessages = {
   actorInvalid: 'Enter an e-mail address',
   actionInvalid: 'Choose one of the listed actions',
   targetTypeInvalid: 'Choose one of the listed targets',
-  targetIdInvalid: 'Enter the id of what was acted on',
-  targetIdNeedsType: 'Choose what kind of target the id names',
+  targetIdInvalid: 'Enter an order number, a SKU, an e-mail or an id',
+  targetIdNeedsType: 'Choose what kind of target this names',
 } as const;
 
 /** Each action in words, in the log's list and its filter. */

@@ -76,7 +76,8 @@ export const quickOrderMessages = {
   title: 'Quick order',
   intro: 'Paste one line per part, a SKU and a quantity, or choose a CSV file with the same columns.',
   linesLabel: 'SKU, quantity per line',
-  placeholder: 'PD-000123, 20\nPD-000456; 100\nSKU,quantity',
+  /** Parts of the demo catalog, each quantity one it sells (test/readme-examples.test.ts). */
+  placeholder: 'NX-LW-AX5400, 20\nNX-AS140-PWM; 100\nSKU,quantity',
   fileLabel: 'Or choose a CSV file',
   fileRead: (name: string) => `Read ${name}.`,
   fileFailed: 'Could not read that file.',

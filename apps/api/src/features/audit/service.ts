@@ -15,6 +15,7 @@ import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import type { Page } from '../../lib/pagination.js';
 import { type AuditFields, withoutSecrets } from './changes.js';
 import type { AuditRepo, AuditRow, NewAuditRow } from './repo.js';
+import { type AuditTargetLookup, withTargetId } from './targets.js';
 
 /** What an admin action tells the trail. */
 export interface AuditRecord {
@@ -100,7 +101,11 @@ const toCsvRow = (e: AuditEntry): string =>
     json(e.after),
   ]);
 
-export function createAuditService(repo: AuditRepo) {
+/**
+ * `targets` lets the log's filter take an order's number, a part's SKU or a user's e-mail for a
+ * target; a service that only records (an action's own) goes without.
+ */
+export function createAuditService(repo: AuditRepo, targets?: AuditTargetLookup) {
   return {
     record: (tx: Database, entry: AuditRecord): Promise<void> => repo.insert(toRow(entry), tx),
 
@@ -111,7 +116,8 @@ export function createAuditService(repo: AuditRepo) {
     },
 
     /** A page of the log, newest first, with the next page's cursor; the total counted to a cap. */
-    async list({ cursor, limit, ...filter }: AuditQuery): Promise<Page<AuditEntry>> {
+    async list({ cursor, limit, ...asked }: AuditQuery): Promise<Page<AuditEntry>> {
+      const filter = await withTargetId(asked, targets);
       const [{ items, last }, { total, capped }] = await Promise.all([
         repo.page(filter, cursor, limit),
         repo.total(filter, SEARCH_COUNT_CAP),
@@ -129,7 +135,8 @@ export function createAuditService(repo: AuditRepo) {
      * byte-order mark and header come with the first batch, so nothing is sent before the first
      * query succeeded: a failing one is still answered with its own status, never a cut file.
      */
-    async *exportCsv(filter: AuditFilter, batchSize = AUDIT_CSV_BATCH): AsyncGenerator<string> {
+    async *exportCsv(asked: AuditFilter, batchSize = AUDIT_CSV_BATCH): AsyncGenerator<string> {
+      const filter = await withTargetId(asked, targets);
       let head = CSV_BOM + csvRow(CSV_COLUMNS);
       for await (const rows of repo.batches(filter, batchSize)) {
         yield head + rows.map(toAuditEntry).map(toCsvRow).join('');

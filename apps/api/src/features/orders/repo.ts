@@ -348,6 +348,12 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
       return row;
     },
 
+    /** The id of the order people quote as `PD-<number>` (the unique index on `number`). */
+    async idOfNumber(number: number): Promise<string | undefined> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number)).limit(1);
+      return row?.id;
+    },
+
     /** The phone and address of the customer's newest order, if any. */
     async lastContact(email: string): Promise<{ phone: string; address: string } | undefined> {
       const [row] = await db

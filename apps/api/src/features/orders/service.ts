@@ -231,6 +231,9 @@ export function createOrdersService(deps: {
     /** The phone and address of the customer's newest order, if any (checkout's fallback). */
     lastContact: (email: string) => orders.lastContact(email),
 
+    /** The id of the order numbered `number`, if any (the audit trail's filter by order number). */
+    idOfNumber: (number: number) => orders.idOfNumber(number),
+
     /**
      * Name and e-mail from the account; prices from the database; stock taken atomically.
      * A repeat under the same idempotency key answers with the first order, as it was answered.

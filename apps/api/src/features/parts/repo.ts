@@ -161,6 +161,19 @@ function partRows(db: Database) {
       return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
     },
 
+    /**
+     * The id of the part with this SKU, deleted ones too (parts_sku_idx, on lower(sku)): the
+     * audit trail names a deleted part as well as a listed one.
+     */
+    async idOfSku(sku: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: parts.id })
+        .from(parts)
+        .where(sql`lower(${parts.sku}) = lower(${sku})`)
+        .limit(1);
+      return row?.id;
+    },
+
     async findListed(id: string): Promise<PartRow | undefined> {
       const [row] = await db
         .select()
