@@ -125,9 +125,10 @@ export const parts = pgTable(
     index('parts_below_minimum_idx')
       .on(t.availableQuantity, t.id)
       .where(sql`${t.deletedAt} is null and ${t.availableQuantity} < ${t.minOrderQuantity}`),
-    // Migration 0025 adds `search_vector` (generated: the weighted words of name, SKU, brand and
-    // description) and parts_search_idx, a GIN over it. It is left out of this table on purpose:
-    // every `select()` of a part would carry it, and only the search reads it (searchVector).
+    // Migrations 0025 and 0031 add `search_vector` (generated: the weighted words of name, SKU,
+    // brand, text attribute values and description) and parts_search_idx, a GIN over it. It is
+    // left out of this table on purpose: every `select()` of a part would carry it, and only the
+    // search reads it (searchVector).
   ],
 );
 
@@ -135,8 +136,9 @@ export const parts = pgTable(
 export const searchVector = sql`"parts"."search_vector"`;
 
 /**
- * Every word of the parts' names, brands and SKUs and of the categories' names, kept by triggers
- * (migration 0025): where a typo finds the word it meant (search_words_trgm_idx).
+ * Every word of the parts' names, brands, SKUs and text attribute values and of the categories'
+ * names, kept by triggers (migrations 0025, 0031): where a typo finds the word it meant
+ * (search_words_trgm_idx), and what says a word is the catalog's own.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

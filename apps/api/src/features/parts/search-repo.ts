@@ -10,9 +10,11 @@ const CLOSE_WORDS = 3;
 const MIN_TYPO_LENGTH = 3;
 
 /**
- * The lexicon's answers for a search's words, in one statement: is the word (its stem) the
- * beginning of a known word (a range of the C-collated key), and, when not, which known words are
- * closest (search_words_trgm_idx). A number (no letter) is taken as typed: the lexicon holds none.
+ * The lexicon's answers for a search's words, in one statement: is the word (or its stem) a known
+ * word (the key), is its stem the beginning of one (a range of the C-collated key), and, when
+ * not, which known words are closest (search_words_trgm_idx). A number (no letter) is taken as
+ * typed: the lexicon holds none. A single letter is a whole word ('E-ATX' is 'e' and 'atx'): too
+ * short for the lexicon, and as a beginning it would match most of the catalog.
  */
 export function createSearchRepo(db: Database) {
   return {
@@ -20,11 +22,13 @@ export function createSearchRepo(db: Database) {
       if (words.length === 0) return [];
       const values = words.map((word, index) => sql`(${word}::text, ${stemOf(word)}::text, ${index}::int)`);
       const result = await db.execute(sql`
-        select t.word, k.known, c.close
+        select t.word, k.known, k.exact, c.close
         from (values ${sql.join(values, sql`, `)}) as t(word, stem, position)
         cross join lateral (
           select t.word !~ '[[:alpha:]]'
-            or exists (select 1 from ${searchWords} w where w.word like t.stem || '%') as known
+            or exists (select 1 from ${searchWords} w where w.word like t.stem || '%') as known,
+          (length(t.word) = 1 and t.word ~ '[[:alpha:]]')
+            or exists (select 1 from ${searchWords} w where w.word in (t.word, t.stem)) as exact
         ) k
         cross join lateral (
           select array_agg(s.word order by s.closeness desc, s.word) as close
@@ -36,9 +40,12 @@ export function createSearchRepo(db: Database) {
         ) c
         order by t.position`);
       // Both drivers answer raw SQL with the rows under `rows`.
-      const rows = (result as unknown as { rows: { word: string; known: boolean; close: string[] | null }[] })
-        .rows;
-      return rows.map((row) => ({ word: row.word, known: row.known, close: row.close ?? [] }));
+      const rows = (
+        result as unknown as {
+          rows: { word: string; known: boolean; exact: boolean; close: string[] | null }[];
+        }
+      ).rows;
+      return rows.map(({ word, known, exact, close }) => ({ word, known, exact, close: close ?? [] }));
     },
 
     /** Forgets the words no part or category has any more (migration 0029); says how many went. */

@@ -2,9 +2,10 @@ import type { CategoryTree } from '../categories/index.js';
 
 /**
  * What a buyer typed, made into a search (issue 23 part 7, decision 052): every word must match,
- * in any order, somewhere in a part's name, SKU, brand or description (search_vector), or be a
- * word of its category's name. A word no known word begins with is taken as a typo: it also
- * matches the known words closest to it by trigrams, and those make the 'Did you mean'.
+ * in any order, somewhere in a part's name, SKU, brand, specifications or description
+ * (search_vector), or be a word of its category's name. A word of the catalog matches as that
+ * word; a word no known word begins with may be a typo: when the words as typed find nothing, it
+ * also matches the known words closest to it by trigrams, and those make the 'Did you mean'.
  */
 
 /** Words beyond these are ignored: a search is a few words, not a paragraph. */
@@ -32,6 +33,8 @@ export interface WordLookup {
   word: string;
   /** Some known word begins with the word's stem. */
   known: boolean;
+  /** The word or its stem is a known word: it is matched as that word, never as a beginning. */
+  exact: boolean;
   /** The known words closest to it by trigram similarity, the closest first (for unknown words). */
   close: string[];
 }
@@ -64,18 +67,36 @@ function categoryWords(tree: CategoryTree): { ids: string[]; words: string[] }[]
   }));
 }
 
+/** A search as typed, and, when a word may be a typo, with its close words too. */
+export interface SearchPlans {
+  asTyped: SearchPlan;
+  /** Used only when the words as typed find nothing; it carries the 'Did you mean'. */
+  corrected?: SearchPlan;
+}
+
 /**
- * The plan of a search from its words' look-ups. A word matches a category when one of the
- * category's words is its stem, begins with it (three letters or more), or is one of its close
- * words.
+ * A word's tsquery operands: a known word as itself and its plural ('card' finds 'cards', 'cards'
+ * finds 'card'), so 'atx' does not find 'atx2' nor 'am5' a longer word; any other word as the
+ * beginning of words (a SKU or a name half typed), with its close words when corrected.
  */
-export function planSearch(q: string, lookups: WordLookup[], tree: CategoryTree): SearchPlan {
+function operands({ word, exact }: WordLookup, guesses: string[]): string[] {
+  const stem = stemOf(word);
+  const own = exact ? [...new Set([stem, word, `${stem}s`])].map(quoted) : [`${quoted(stem)}:*`];
+  return [...own, ...guesses.map(quoted)];
+}
+
+/**
+ * One plan from the words' look-ups, with or without the close words of the unknown ones. A word
+ * matches a category when one of the category's words is its stem, begins with it (three
+ * letters or more), or is one of its close words.
+ */
+function plan(q: string, lookups: WordLookup[], tree: CategoryTree, correct: boolean): SearchPlan {
   const categories = categoryWords(tree);
   const alternatives: string[] = [];
-  const terms = lookups.map(({ word, known, close }): SearchTerm => {
-    const stem = stemOf(word);
-    const guesses = known ? [] : close;
-    const options = [`${quoted(stem)}:*`, ...guesses.map(quoted)];
+  const terms = lookups.map((lookup): SearchTerm => {
+    const stem = stemOf(lookup.word);
+    const guesses = correct && !lookup.known ? lookup.close : [];
+    const options = operands(lookup, guesses);
     alternatives.push(...options);
     const matches = (candidate: string) =>
       candidate === stem || (stem.length >= 3 && candidate.startsWith(stem)) || guesses.includes(candidate);
@@ -84,7 +105,7 @@ export function planSearch(q: string, lookups: WordLookup[], tree: CategoryTree)
       .flatMap((category) => category.ids);
     return { tsquery: options.join(' | '), categoryIds: [...new Set(categoryIds)] };
   });
-  const corrected = lookups.map(({ word, known, close }) => (known ? word : (close[0] ?? word)));
+  const corrected = lookups.map(({ word, known, close }) => (correct && !known ? (close[0] ?? word) : word));
   const changed = corrected.some((word, index) => word !== lookups[index]?.word);
   return {
     sku: q.trim().toLowerCase(),
@@ -92,4 +113,11 @@ export function planSearch(q: string, lookups: WordLookup[], tree: CategoryTree)
     rankQuery: alternatives.join(' | '),
     ...(changed && { suggestion: corrected.join(' ') }),
   };
+}
+
+/** The plans of a search: as typed, and corrected when some unknown word has close words. */
+export function planSearch(q: string, lookups: WordLookup[], tree: CategoryTree): SearchPlans {
+  const asTyped = plan(q, lookups, tree, false);
+  const mayBeTypo = lookups.some(({ known, close }) => !known && close.length > 0);
+  return { asTyped, ...(mayBeTypo && { corrected: plan(q, lookups, tree, true) }) };
 }

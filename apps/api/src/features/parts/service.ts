@@ -27,6 +27,7 @@ import { type Page, toOffset } from '../../lib/pagination.js';
 import { type AuditTrail, changedFields } from '../audit/index.js';
 import type { CategoriesService, CategoryTree } from '../categories/index.js';
 import {
+  type CatalogFilter,
   type CompatibleWith,
   compatibilityValues,
   type ResolvedFilter,
@@ -39,7 +40,7 @@ import type { FacetSpec, FacetsRepo } from './facets-repo.js';
 import { imageCheck, place, priceUnitCheck } from './part-checks.js';
 import type { PartChanges, PartEdits, PartRow, PartsRepo, UpdateOutcome } from './repo.js';
 import type { SearchRepo } from './search-repo.js';
-import { planSearch, type SearchPlan, searchWords } from './search-terms.js';
+import { planSearch, type SearchPlan, type SearchPlans, searchWords } from './search-terms.js';
 
 /** A facet lists at most this many values, the most common first. */
 const MAX_FACET_VALUES = 100;
@@ -123,19 +124,31 @@ export function createPartsService(
   }
 
   /** A search's words looked up in the lexicon, and planned against the tree (decision 052). */
-  async function planFor(q: string | undefined, tree: CategoryTree): Promise<SearchPlan | undefined> {
+  async function planFor(q: string | undefined, tree: CategoryTree): Promise<SearchPlans | undefined> {
     if (!q) return undefined;
     const words = searchWords(q);
     return planSearch(q, await options.search.lookup(words), tree);
   }
 
+  /**
+   * The search as typed, unless it finds nothing (with the query's other filters) and a word may
+   * be a typo: then the corrected search, which carries the 'Did you mean'. The list, its total
+   * and the facets all read the plan chosen here.
+   */
+  async function chosenPlan(filter: CatalogFilter, plans: SearchPlans): Promise<SearchPlan> {
+    if (!plans.corrected) return plans.asTyped;
+    const { total } = await repo.total({ ...filter, search: plans.asTyped }, 1);
+    return total > 0 ? plans.asTyped : plans.corrected;
+  }
+
   async function resolve(query: CatalogFilterQuery): Promise<{ tree: CategoryTree } & ResolvedFilter> {
     const tree = await options.categories.tree();
-    const [match, search] = await Promise.all([
+    const [match, plans] = await Promise.all([
       compatibleWith(tree, query.compatibleWith),
       planFor(query.q, tree),
     ]);
     const resolved = resolveFilter(query, tree, match);
+    const search = plans && (await chosenPlan(resolved.filter, plans));
     return { tree, ...resolved, filter: { ...resolved.filter, ...(search && { search }) } };
   }
 
@@ -166,8 +179,8 @@ export function createPartsService(
   return {
     /**
      * A page by number (`page`) or after a cursor, with the next page's cursor when more follow
-     * (by relevance too: the cursor carries the last part's score), and for a search with a word
-     * no known word begins with, what it likely meant ('Did you mean', when that finds parts).
+     * (by relevance too: the cursor carries the last part's score), and for a search whose words
+     * as typed find nothing, what it likely meant ('Did you mean', when that finds parts).
      */
     async list(query: PartsQuery): Promise<Page<Part>> {
       const { tree, filter } = await resolve(query);
