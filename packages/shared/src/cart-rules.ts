@@ -48,6 +48,21 @@ export function nearestValidQuantity({
   return clamped - below < above - clamped ? below : above;
 }
 
+/**
+ * The valid quantities to offer for `quantity`: the packs just below and above it when both are
+ * valid (25 in packs of 10 → 20 and 30), else the nearest valid one (below the minimum, above the
+ * stock). Empty when `quantity` is valid or none is. A quantity field offers them all.
+ */
+export function validQuantitiesNear(rules: Omit<LineRules, 'listed'>): number[] {
+  const valid = (quantity: number) => lineProblem({ ...rules, quantity, listed: true }) === null;
+  const nearest = nearestValidQuantity(rules);
+  if (nearest === null || valid(rules.quantity)) return [];
+  const pack = Math.max(1, rules.orderMultiple);
+  const below = Math.floor(rules.quantity / pack) * pack;
+  const packs = [below, below + pack];
+  return packs.every(valid) ? packs : [nearest];
+}
+
 /** The line's first broken rule, or null when it may be ordered as it is. */
 export function lineProblem(line: LineRules): LineProblem | null {
   const suggestedQuantity = line.listed ? nearestValidQuantity(line) : null;

@@ -4,6 +4,9 @@
  * chips) reads it too; the schemas that check it are in schemas/catalog-filter.ts.
  */
 
+import { MAX_PRICE } from './constants.js';
+import { browseMessages } from './messages/browse.js';
+
 /** An attribute's filter is `attr.<key>`. */
 export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
 
@@ -35,3 +38,30 @@ export const filterValues = (text: string): string[] =>
     .split(',')
     .map((value) => value.trim())
     .filter(Boolean);
+
+/**
+ * Whether a `price` filter is one the API takes: a range within what a price can be. The filter
+ * schema refines with it, and a category page judges its link with it before asking (zod-free,
+ * as the page's first load reads the link), so the page never asks for what the API refuses.
+ */
+export function isPriceRange(text: string): boolean {
+  const range = parseRange(text);
+  const within = (value: number | undefined) => value === undefined || (value >= 0 && value <= MAX_PRICE);
+  return range !== undefined && within(range.min) && within(range.max);
+}
+
+/**
+ * Why a range typed as its two sides (either may be empty) is not one to apply, in words for the
+ * field, or undefined when it is. A price is also kept within 0 and the highest price, as
+ * `isPriceRange` keeps the link's.
+ */
+export function typedRangeProblem(min: string, max: string, isPrice: boolean): string | undefined {
+  const sides = [min.trim(), max.trim()].filter(Boolean);
+  if (sides.some((side) => !new RegExp(`^${NUMBER}$`).test(side))) return browseMessages.rangeNotNumber;
+  const values = sides.map(Number);
+  if (isPrice && values.some((value) => value < 0)) return browseMessages.rangeNegative;
+  if (isPrice && values.some((value) => value > MAX_PRICE))
+    return browseMessages.rangeTooHigh(MAX_PRICE.toLocaleString('en-US'));
+  if (min.trim() && max.trim() && Number(min) > Number(max)) return browseMessages.rangeReversed;
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartMessages, lineProblem, nearestValidQuantity } from '../src/index.js';
+import { cartMessages, lineProblem, nearestValidQuantity, validQuantitiesNear } from '../src/index.js';
 
 describe('a cart line’s nearest valid quantity', () => {
   // minimum, pack, stock, asked → suggested (issue 22's examples first).
@@ -65,5 +65,26 @@ describe('a cart line’s problem', () => {
       message: cartMessages.notEnoughForMinimum(9, 10),
       suggestedQuantity: null,
     });
+  });
+});
+
+describe('the quantities a quantity field offers', () => {
+  // minimum, pack, stock, asked → offered.
+  it.each([
+    [20, 10, 5000, 25, [20, 30]],
+    [20, 10, 5000, 35, [30, 40]],
+    [20, 10, 5000, 10, [20]],
+    [20, 10, 5000, 6000, [5000]],
+    [20, 10, 5000, 12.5, [20]],
+    [20, 10, 5000, 30, []],
+    [20, 10, 15, 25, []],
+  ])('minimum %i, packs of %i, stock %i: %d → %j', (minimum, pack, stock, asked, offered) => {
+    const rules = {
+      quantity: asked,
+      minOrderQuantity: minimum,
+      orderMultiple: pack,
+      availableQuantity: stock,
+    };
+    expect(validQuantitiesNear(rules)).toEqual(offered);
   });
 });

@@ -1,4 +1,11 @@
-import { HOME_PARTS_COUNT, PAGE_SIZE, PART_SORTS, type PartSort, pageSearch } from '@store/shared';
+import {
+  HOME_PARTS_COUNT,
+  isPriceRange,
+  PAGE_SIZE,
+  PART_SORTS,
+  type PartSort,
+  pageSearch,
+} from '@store/shared';
 import { pathOf, type RouteLine, routeTable } from '@store/shared/route-table';
 
 /**
@@ -34,6 +41,8 @@ export interface CategoryView {
   inStock: boolean;
   /** Filter parameter → value, as in the URL (`brand` → `VoltCore,Arcwell`). */
   filters: Record<string, string>;
+  /** Filters of the URL the API would refuse (`price=abc`): left out, and the page says so. */
+  ignored?: string[];
 }
 
 export interface ReviewsPage {
@@ -132,14 +141,16 @@ export const categoryTree = () => answers.categories();
 /** A category page's view of its URL, read from `pageSearch` alone as the catalog's is. */
 export function categoryView(slug: string, url: URLSearchParams): CategoryView {
   const filters: Record<string, string> = {};
+  const ignored: string[] = [];
   let page = 1;
   let inStock = false;
   for (const [name, value] of pageSearch(`/c/${slug}`, url)) {
     if (name === 'page') page = Number(value);
     else if (name === 'inStock') inStock = true;
+    else if (name === 'price' && !isPriceRange(value)) ignored.push(name);
     else filters[name] = value;
   }
-  return { slug, page, inStock, filters };
+  return { slug, page, inStock, filters, ...(ignored.length > 0 && { ignored }) };
 }
 
 /** The list a category page shows for its view. */

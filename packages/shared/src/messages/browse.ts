@@ -22,6 +22,14 @@ export const browseMessages = {
   rangeText: (min: string, max: string) =>
     min && max ? `${min} to ${max}` : min ? `${min} or more` : `up to ${max}`,
   rangeHint: (min: number, max: number) => `${min} to ${max}`,
+  /** A range typed in the panel that is not applied, said next to its fields. */
+  rangeNotNumber: 'Enter numbers only, e.g. 100 or 49.99.',
+  rangeNegative: 'Enter 0 or more.',
+  rangeTooHigh: (max: string) => `Enter at most ${max}.`,
+  rangeReversed: 'The “from” value must not be above the “to” value.',
+  /** A filter in the page's link that the store cannot apply: the page is shown without it. */
+  filtersIgnored: (labels: string) =>
+    `Not applied, as the link's value is not valid: ${labels}. The parts below are shown without it.`,
   yes: 'Yes',
   no: 'No',
   results: (count: number) => `${count} ${count === 1 ? 'part matches' : 'parts match'}`,

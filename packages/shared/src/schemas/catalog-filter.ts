@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRICE } from '../constants.js';
-import { ATTRIBUTE_FILTER_PREFIX, filterValues, parseRange } from '../filter-text.js';
+import { ATTRIBUTE_FILTER_PREFIX, filterValues, isPriceRange } from '../filter-text.js';
 import { categoryMessages as m } from '../messages/index.js';
 import { categorySlugSchema } from './category.js';
 import { idSchema, plainText } from './common.js';
@@ -10,8 +9,10 @@ export {
   ATTRIBUTE_FILTER_PREFIX,
   filterValues,
   formatRange,
+  isPriceRange,
   parseRange,
   type Range,
+  typedRangeProblem,
 } from '../filter-text.js';
 
 /**
@@ -35,11 +36,7 @@ const valueList = z
   }, m.filterValuesInvalid);
 
 /** A price range in currency units, within what a price can be. */
-const priceRange = z.string({ error: m.filterRangeInvalid }).refine((text) => {
-  const range = parseRange(text);
-  const within = (value: number | undefined) => value === undefined || (value >= 0 && value <= MAX_PRICE);
-  return range !== undefined && within(range.min) && within(range.max);
-}, m.filterRangeInvalid);
+const priceRange = z.string({ error: m.filterRangeInvalid }).refine(isPriceRange, m.filterRangeInvalid);
 
 /** The filter fields every catalog query shares (`partsQuerySchema`, `facetsQuerySchema`). */
 export const catalogFilterFields = {

@@ -27,6 +27,21 @@ describe("a category page's filters", () => {
     expect(answers.facets(view).input.query).not.toHaveProperty('page');
   });
 
+  it('leaves out a price the API would refuse, and names it', () => {
+    for (const bad of ['abc', '500..100', '-10..', '..2000000']) {
+      const view = at(`brand=VoltCore&price=${bad}`);
+      expect(view.filters).toEqual({ brand: 'VoltCore' });
+      expect(view.ignored).toEqual(['price']);
+      expect(answers.facets(view).input.query).not.toHaveProperty('price');
+    }
+    expect(at('price=100..500')).toEqual({
+      slug: 'processors',
+      page: 1,
+      inStock: false,
+      filters: { price: '100..500' },
+    });
+  });
+
   it('ticks and unticks values of a facet, OR within it, back to page 1', () => {
     const one = toggled(at('page=3'), 'brand', 'VoltCore', true);
     expect(one).toBe('?brand=VoltCore');

@@ -1,4 +1,10 @@
-import { ATTRIBUTE_FILTER_PREFIX, type Facet, filterValues, parseRange } from '@store/shared';
+import {
+  ATTRIBUTE_FILTER_PREFIX,
+  categoryMessages,
+  type Facet,
+  filterValues,
+  parseRange,
+} from '@store/shared';
 import { useNavKit } from '../../components/nav-kit';
 import type { CategoryView } from '../../lib/first-answers';
 
@@ -7,7 +13,8 @@ export type { CategoryView };
 /**
  * A category page's filters live in its URL, in the API's own words (`brand=a,b`,
  * `attr.cores=8..16`, `price=..400`, `compatibleWith=<id>`), so a link shows the same list and
- * the page passes them on unchanged; the API checks them (a hand-edited URL gets its 400).
+ * the page passes them on unchanged. A price the API would refuse is left out before asking
+ * (`categoryView`), and the page names it (`ignoredLabels`); the API checks the rest.
  */
 
 /** The URL parameter of a facet: brand and price are named as they are, attributes as `attr.<key>`. */
@@ -42,6 +49,10 @@ export function ranged(view: CategoryView, facetKey: string, min: string, max: s
   const text = min.trim() || max.trim() ? `${min.trim()}..${max.trim()}` : undefined;
   return searchWith(view, { [paramOf(facetKey)]: text });
 }
+
+/** The filters the URL named but the page left out (`categoryView`), as the panel names them. */
+export const ignoredLabels = (view: CategoryView): string[] =>
+  (view.ignored ?? []).map((param) => (param === 'price' ? categoryMessages.facetPrice : param));
 
 /** Every filter removed (the page's 'Clear all'). */
 export const cleared = (view: CategoryView): string =>

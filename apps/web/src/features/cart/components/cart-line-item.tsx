@@ -1,5 +1,6 @@
 import { type CartLine, cartPageMessages as m } from '@store/shared';
 import { Link } from 'react-router-dom';
+import { QuantityProblem } from '../../../components/ui/quantity-problem';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -99,22 +100,15 @@ export function CartLineItem({
           </button>
         </div>
         {problem && (
-          <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="line-problem">
-            <p id={`${base}-problem`} className="text-sm font-medium text-error">
-              {problem}
-            </p>
-            {suggestion !== null && suggestion !== line.quantity && (
-              <button
-                type="button"
-                className="btn btn-warning btn-xs"
-                aria-label={m.suggestionFor(formatQuantity(suggestion), line.name)}
-                disabled={busy}
-                onClick={() => onQuantity(suggestion)}
-              >
-                {m.suggestion(formatQuantity(suggestion))}
-              </button>
-            )}
-          </div>
+          <QuantityProblem
+            id={`${base}-problem`}
+            message={problem}
+            suggestions={suggestion !== null && suggestion !== line.quantity ? [suggestion] : []}
+            name={line.name}
+            disabled={busy}
+            onUse={onQuantity}
+            testId="line-problem"
+          />
         )}
       </div>
       <dl className="col-start-2 text-sm sm:col-start-3 sm:row-start-1 sm:text-right">

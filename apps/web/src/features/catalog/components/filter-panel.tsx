@@ -1,4 +1,4 @@
-import { type Facet, browseMessages as m, parseRange } from '@store/shared';
+import { type Facet, browseMessages as m, parseRange, typedRangeProblem } from '@store/shared';
 import { useId, useState } from 'react';
 import { island } from '../../../components/island';
 import {
@@ -128,7 +128,12 @@ function RangeFilter({
 }) {
   const text = view.filters[paramOf(facet.key)] ?? '';
   const range = parseRange(text);
+  // What the last Apply could not apply, said next to the fields; the URL keeps its own range.
+  const [problem, setProblem] = useState<string>();
+  // Fixed, not `useId`'s: the island is drawn again in the browser, outside the page's tree.
+  const problemId = `range-${facet.key}-problem`;
   if (facet.min === undefined && !range) return null;
+  const described = problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
   return (
     <fieldset data-testid={`facet-${facet.key}`}>
       <legend className="mb-2 text-sm font-semibold">{legendOf(facet)}</legend>
@@ -136,10 +141,15 @@ function RangeFilter({
         // Typed values are the URL's once applied; a new URL (a chip removed) starts them again.
         key={text}
         className="flex items-end gap-2"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
-          go(ranged(view, facet.key, String(form.get('min') ?? ''), String(form.get('max') ?? '')));
+          const min = String(form.get('min') ?? '');
+          const max = String(form.get('max') ?? '');
+          const found = typedRangeProblem(min, max, facet.key === 'price');
+          setProblem(found);
+          if (!found) go(ranged(view, facet.key, min, max));
         }}
       >
         <label className="flex min-w-0 flex-1 flex-col text-xs">
@@ -152,6 +162,7 @@ function RangeFilter({
             className="input input-sm w-full"
             placeholder={facet.min === undefined ? '' : String(facet.min)}
             defaultValue={range?.min ?? ''}
+            {...described}
           />
         </label>
         <label className="flex min-w-0 flex-1 flex-col text-xs">
@@ -164,12 +175,18 @@ function RangeFilter({
             className="input input-sm w-full"
             placeholder={facet.max === undefined ? '' : String(facet.max)}
             defaultValue={range?.max ?? ''}
+            {...described}
           />
         </label>
         <button type="submit" className="btn btn-sm">
           {m.rangeApply}
         </button>
       </form>
+      {problem && (
+        <p id={problemId} role="alert" className="mt-1 text-xs text-error">
+          {problem}
+        </p>
+      )}
     </fieldset>
   );
 }

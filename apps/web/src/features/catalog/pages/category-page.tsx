@@ -12,7 +12,7 @@ import { CompareBarIsland } from '../components/compare-bar';
 import { CompareToggleIsland } from '../components/compare-toggle';
 import { FilterPanelIsland } from '../components/filter-panel';
 import { FitsMyBoardIsland } from '../components/fits-my-board';
-import { activeFilters } from '../filters';
+import { activeFilters, ignoredLabels } from '../filters';
 
 /**
  * A category's page (issue 23): its parts, the filter panel with counts beside them, the active
@@ -55,10 +55,16 @@ function CategoryParts({ name, view }: { name: string; view: CategoryView }) {
   const facets = useQuery(facetsQuery(view));
   const matchedId = view.filters.compatibleWith;
   const matched = useQuery({ ...partQuery(matchedId ?? ''), enabled: Boolean(matchedId) });
+  const ignored = ignoredLabels(view);
 
   return (
     <div className="mx-auto max-w-7xl px-6 py-12">
       <h1 className="text-4xl font-bold">{name}</h1>
+      {ignored.length > 0 && (
+        <p role="status" className="alert alert-warning mt-6 text-sm" data-testid="filters-ignored">
+          {m.filtersIgnored(ignored.join(', '))}
+        </p>
+      )}
       <div className="mt-8 flex flex-col gap-8 lg:flex-row">
         {facets.data ? (
           <FilterPanelIsland view={view} facets={facets.data.facets} />

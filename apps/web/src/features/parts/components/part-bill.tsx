@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
 import { type BillPart, BillPreview } from '../../../components/ui/bill-preview';
+import { QuantityProblem, quantityProblemOf } from '../../../components/ui/quantity-problem';
 import { formatQuantity } from '../../../lib/format';
 import { AddToCartButton } from '../../cart';
 
@@ -17,6 +18,7 @@ function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) 
   // Kept as typed: an empty or partial field shows no bill rather than jumping back.
   const [quantityText, setQuantityText] = useState(String(part.minOrderQuantity));
   const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
+  const problem = quantityProblemOf(part, quantity);
   return (
     <section aria-label={m.yourBill} className="flex flex-col gap-3">
       <div>
@@ -32,7 +34,8 @@ function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) 
           // Whole packs from the minimum (a multiple of the pack): the arrows stay on valid counts.
           step={part.orderMultiple}
           className="input w-full"
-          aria-describedby="part-quantity-hint"
+          aria-describedby={problem ? 'part-quantity-hint part-quantity-problem' : 'part-quantity-hint'}
+          aria-invalid={problem ? true : undefined}
           value={quantityText}
           onChange={(event) => setQuantityText(event.target.value)}
         />
@@ -42,6 +45,15 @@ function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) 
             formatQuantity(part.availableQuantity),
           )}
         </p>
+        {problem && (
+          <QuantityProblem
+            id="part-quantity-problem"
+            message={problem.message}
+            suggestions={problem.suggestions}
+            name={part.name}
+            onUse={(valid) => setQuantityText(String(valid))}
+          />
+        )}
       </div>
       <BillPreview part={part} quantity={quantity} totalTestId="bill-total" />
       <div className="flex flex-wrap items-start gap-3">

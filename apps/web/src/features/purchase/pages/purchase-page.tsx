@@ -19,6 +19,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { toast } from 'react-toastify';
 import { BillPreview } from '../../../components/ui/bill-preview';
 import { Field } from '../../../components/ui/field';
+import { QuantityProblem, quantityProblemOf } from '../../../components/ui/quantity-problem';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
@@ -148,6 +149,8 @@ function OrderForm({ part }: { part: Part }) {
   const quantity = watch('productQuantity');
   const outOfStock = part.stock === 'out';
   const quantityValid = !outOfStock && isOrderQuantityValid(quantity, part);
+  const problem = outOfStock ? undefined : quantityProblemOf(part, quantity);
+  const problemId = `${id}-quantity-problem`;
 
   const order = useMutation({
     ...placeOrderMutation,
@@ -194,7 +197,8 @@ function OrderForm({ part }: { part: Part }) {
             // Whole packs from the minimum (a multiple of the pack): the arrows stay on valid counts.
             step={part.orderMultiple}
             className="input w-full"
-            aria-describedby={`${id}-quantity-hint`}
+            aria-describedby={problem ? `${id}-quantity-hint ${problemId}` : `${id}-quantity-hint`}
+            aria-invalid={problem ? true : undefined}
             {...register('productQuantity', { valueAsNumber: true, disabled: outOfStock })}
           />
           <p
@@ -209,6 +213,17 @@ function OrderForm({ part }: { part: Part }) {
                   formatQuantity(part.availableQuantity),
                 )}
           </p>
+          {problem && (
+            <QuantityProblem
+              id={problemId}
+              message={problem.message}
+              suggestions={problem.suggestions}
+              name={part.name}
+              onUse={(valid) =>
+                setValue('productQuantity', valid, { shouldValidate: true, shouldDirty: true })
+              }
+            />
+          )}
         </div>
         <ContactFields phone={register('phone')} address={register('address')} errors={errors} />
 
