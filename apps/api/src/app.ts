@@ -308,7 +308,7 @@ export function createApp({
   if (readCache) api.use(forgetOnWrite(readCache));
   const users = createUsersRepo(database.db);
   const partsRepo = createPartsRepo(database.db);
-  // Every admin action's entry, written by the acting feature in its own transaction (issue 24);
+  // Every admin action's entry, written by the acting feature in its own transaction;
   // the log's filter finds an order by its number and a part by its SKU, as admins quote them.
   const audit = createAuditService(createAuditRepo(database.db), {
     orderIdOfNumber: orders.idOfNumber,
