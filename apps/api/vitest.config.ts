@@ -55,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'api:process',
           include: ['test/process/**/*.test.ts'],
-          globalSetup: ['./test/setup/stop-leftovers.ts'],
+          globalSetup: ['./test/setup/stop-leftovers.ts', './test/setup/pglite-template.ts'],
         },
       },
       ...(postgresUrl

@@ -4,7 +4,7 @@
  */
 import { accountMessages, emailSchema } from '@store/shared';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { hasPgliteDatabase, openDatabase } from '../db/client.js';
 import { createAuditRepo } from '../features/audit/repo.js';
 import { createAuditService } from '../features/audit/service.js';
 import { createUsersRepo } from '../features/users/repo.js';
@@ -29,6 +29,16 @@ async function main(args: string[]): Promise<number> {
       console.error(
         `The store is running on the embedded database in ${config.dataDir} (pid ${pid}), which only one ` +
           'process may open. Stop the store and run this again, or set ADMIN_EMAILS and sign in.',
+      );
+      return 1;
+    }
+    // Run without the store's DATA_DIR, the command would make a new, empty store and promote
+    // the address in it, where the running store never looks.
+    if (!hasPgliteDatabase(config.dataDir)) {
+      console.error(
+        `There is no store in ${config.dataDir}: no database there to promote ${email.data} in. ` +
+          'Run this again with DATA_DIR set to the folder the store keeps its data in ' +
+          `(DATA_DIR=/path/to/data npm run admin -- promote ${email.data}), or with its DATABASE_URL.`,
       );
       return 1;
     }

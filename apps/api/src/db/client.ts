@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
@@ -218,6 +218,12 @@ async function pgliteExecute(client: PGlite, text: string, values?: unknown[]) {
   }
 }
 
+/** Where the embedded database lives in DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** Whether DATA_DIR holds an embedded database: every PostgreSQL data folder has its PG_VERSION. */
+export const hasPgliteDatabase = (dataDir: string) => existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
+
 export function openDatabase(
   config: { databaseUrl?: string | undefined; dataDir: string },
   onConnectionError?: (error: Error) => void,
@@ -226,5 +232,5 @@ export function openDatabase(
     ? Promise.resolve(
         openPostgres({ url: config.databaseUrl, ...(onConnectionError && { onConnectionError }) }),
       )
-    : openPglite(path.join(config.dataDir, 'pglite'));
+    : openPglite(pgliteDir(config.dataDir));
 }

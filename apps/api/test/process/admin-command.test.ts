@@ -1,23 +1,33 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { accountMessages } from '@store/shared';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../src/db/client.js';
 import { auditEntries } from '../../src/db/schema.js';
+import { apiRoot } from '../../src/lib/paths.js';
 import { cleanUp, newDataDir, runScript, startedStore } from './store-process.js';
 
 /**
- * Issue 20: `npm run admin -- promote` made an unverified account a full admin. The role is still
- * granted (it is how the first admin is named), but the command says that its powers wait for
- * the e-mail's verification (docs/architecture.md, 'Admin powers'), as the Users page does.
+ * `npm run admin -- promote` grants the admin role (it is how the first admin is named), and
+ * says that its powers wait for the e-mail's verification (docs/architecture.md, 'Admin powers'),
+ * as the Users page does.
  */
 const dataDir = newDataDir();
 afterAll(cleanUp, 60_000);
 
 const adminCommand = (...args: string[]) => runScript('src/cli/admin.ts', args, { DATA_DIR: dataDir });
 
+/**
+ * A data folder with a store's embedded database in it: a copy of the run's migrated template
+ * (setup/pglite-template.ts), where making one here would run initdb and every migration again.
+ */
+function storeIn(dir: string): void {
+  cpSync(inject('pgliteTemplate'), path.join(dir, 'pglite'), { recursive: true });
+}
+
 describe('npm run admin -- promote', () => {
   it('grants the role and says admin powers wait for e-mail verification', async () => {
+    storeIn(dataDir);
     const first = adminCommand('promote', 'Waiting.Owner@Example.com');
     expect(await first.exited, first.output()).toBe(0);
     expect(first.output()).toContain('waiting.owner@example.com will be an admin when they first sign in.');
@@ -48,12 +58,51 @@ describe('npm run admin -- promote', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
 
 /**
- * Issue 20: the README's link to the emulator's e-mails named `demo-parts-depot`, but each data
- * folder has a project id of its own. The store prints the real link as it starts.
+ * Run without the store's DATA_DIR, the command refuses: promoting the address in a new, empty
+ * store would tell the owner it worked while the running store never sees it.
+ */
+describe('npm run admin -- promote, where there is no store', () => {
+  const refused = async (run: ReturnType<typeof runScript>, dir: string) => {
+    expect(await run.exited, run.output()).not.toBe(0);
+    expect(run.output()).toContain(`There is no store in ${dir}`);
+    expect(run.output()).not.toContain('will be an admin');
+  };
+
+  it('refuses a DATA_DIR that does not exist, naming it, and creates nothing', async () => {
+    const dir = path.join(newDataDir(), 'no-such-folder');
+    await refused(runScript('src/cli/admin.ts', ['promote', 'owner@example.com'], { DATA_DIR: dir }), dir);
+    expect(existsSync(dir)).toBe(false);
+  }, 60_000);
+
+  it('refuses a DATA_DIR without a database and leaves it as it was', async () => {
+    const dir = newDataDir();
+    await refused(runScript('src/cli/admin.ts', ['promote', 'owner@example.com'], { DATA_DIR: dir }), dir);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 60_000);
+
+  // The default DATA_DIR, ./data where the command runs: only when no store of a developer's is there.
+  const defaultDir = path.join(apiRoot, 'data');
+  it.skipIf(existsSync(defaultDir))(
+    'refuses without DATA_DIR, naming ./data, and creates no ./data',
+    async () => {
+      try {
+        await refused(runScript('src/cli/admin.ts', ['promote', 'owner@example.com'], {}), defaultDir);
+        expect(existsSync(defaultDir)).toBe(false);
+      } finally {
+        rmSync(defaultDir, { recursive: true, force: true }); // absent before this test: its own
+      }
+    },
+    60_000,
+  );
+});
+
+/**
+ * Each data folder's emulator has a project id of its own, so the store prints the link to its
+ * e-mails page as it starts.
  */
 describe('the start-up log', () => {
   it('names the page of e-mail verification links of this data folder’s emulator', async () => {
