@@ -13,6 +13,8 @@ const withoutDatabase = [
   'test/catalog-csv-round-trip.test.ts',
   'test/config.test.ts',
   'test/csv.test.ts',
+  'test/demo-descriptions.test.ts',
+  'test/demo-images.test.ts',
   'test/migrations.test.ts',
   'test/page-url.test.ts',
   'test/payment-amounts.test.ts',

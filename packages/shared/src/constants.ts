@@ -49,12 +49,15 @@ export const SEARCH_COUNT_CAP = 1000;
 /** The highest unit price a part may have, in currency units. */
 export const MAX_PRICE = 1_000_000;
 
-/** Business summary on the home page: hard-coded figures (spec §2). */
+/**
+ * Business summary on the home page: hard-coded figures (spec §2). An amount of money is a
+ * number of millions, written in the store's own currency when shown ('£12M' on a pound store).
+ */
 export const BUSINESS_SUMMARY = [
   { label: 'Total customers', value: '1,200+' },
   { label: 'Likes', value: '33K+' },
   { label: 'New users this year', value: '480+' },
-  { label: 'Annual revenue', value: '$12M' },
+  { label: 'Annual revenue', millions: 12 },
 ] as const;
 
 /** A cart holds at most this many distinct parts (issue 22): a bill of materials, not a warehouse. */

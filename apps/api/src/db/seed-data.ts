@@ -27,7 +27,7 @@ export interface SeedReview {
   ratings: number;
 }
 
-/** The parts with drawings of their own: listed last, so the newest, on the home page. */
+/** Listed last, so the newest, on the home page. */
 const featuredParts: SeedPart[] = [
   {
     image: 'nexa-airstream-140-fan.svg',
@@ -83,7 +83,7 @@ const featuredParts: SeedPart[] = [
     orderMultiple: 5,
     availableQuantity: 4200,
     description:
-      '1TB 2.5-inch SATA III solid state drive with 3D TLC NAND and a DRAM cache, delivering up to 550 MB/s reads and 520 MB/s writes. The 7 mm aluminium shell fits laptops, desktops and small form factor PCs. 600 TBW endurance and a 5-year limited warranty make it the go-to upgrade for refurbishing older machines.',
+      '1TB 2.5-inch SATA III solid state drive with 3D TLC NAND and a DRAM cache, delivering up to 560 MB/s reads and 520 MB/s writes. The 7 mm aluminium shell fits laptops, desktops and small form factor PCs. 600 TBW endurance and a 5-year limited warranty make it the go-to upgrade for refurbishing older machines.',
     bulkDiscount: true,
     category: 'solid-state-drives',
     brand: 'TerraByte',
@@ -203,7 +203,7 @@ const featuredParts: SeedPart[] = [
     orderMultiple: 1,
     availableQuantity: 700,
     description:
-      'Triple-fan graphics card with 12GB of 192-bit GDDR6 memory, 6,144 shader cores and a 2.55 GHz boost clock. Built for high-refresh 1440p gaming and fast GPU rendering. Metal backplate, zero-RPM fan stop below 55 C, a single 12V-2x6 power input (250 W board power) and four display outputs. 2.5-slot, 305 mm long.',
+      'Triple-fan graphics card with 12GB of 192-bit GDDR6 memory, 6,144 shader cores and a 2.55 GHz boost clock. Built for high-refresh 1440p gaming and fast GPU rendering. Metal backplate, zero-RPM fan stop below 55 C, two 8-pin power inputs (250 W board power) and four display outputs. 2.5-slot, 305 mm long.',
     bulkDiscount: true,
     category: 'graphics-cards',
     brand: 'VoltCore',
@@ -233,7 +233,7 @@ const featuredParts: SeedPart[] = [
     orderMultiple: 10,
     availableQuantity: 5000,
     description:
-      '2TB M.2 2280 NVMe SSD on a PCIe 4.0 x4 interface with sequential reads up to 7,400 MB/s and writes up to 6,800 MB/s. 3D TLC NAND, a DRAM cache and a thin graphene heat-spreading label keep it cool in laptops and desktops alike. Rated for 1,200 TBW with a 5-year warranty. A top pick for fast boot drives.',
+      '2TB M.2 2280 NVMe SSD on a PCIe 4.0 x4 interface with sequential reads up to 7,000 MB/s and writes up to 6,800 MB/s. 3D TLC NAND, a DRAM cache and a thin graphene heat-spreading label keep it cool in laptops and desktops alike. Rated for 1,200 TBW with a 5-year warranty. A top pick for fast boot drives.',
     bulkDiscount: true,
     category: 'solid-state-drives',
     brand: 'TerraByte',

@@ -2,22 +2,16 @@ import type { AttributeValues } from './schema.js';
 import type { SeedPart } from './seed-data.js';
 
 /**
- * The rest of the demo catalog (issue 23): enough parts in every category for the filters to
- * have something to narrow, each with its specifications. They share the category's drawing.
+ * The rest of the demo catalog: enough parts in every category for the filters to
+ * have something to narrow, each with its specifications.
  */
-const IMAGE: Record<string, string> = {
-  processors: 'voltcore-helix-7-cpu.svg',
-  motherboards: 'voltcore-forge-x7-atx-motherboard.svg',
-  memory: 'voltcore-pulse-ddr5-32gb-kit.svg',
-  'solid-state-drives': 'terrabyte-hyperdrive-2tb-nvme-ssd.svg',
-  'hard-drives': 'terrabyte-vault-8tb-hdd.svg',
-  'graphics-cards': 'voltcore-tempest-x70-gpu.svg',
-  'power-supplies': 'kelvix-powercell-850w-psu.svg',
-  cases: 'nexa-atrium-m5-mid-tower-case.svg',
-  cooling: 'kelvix-frostpeak-120-air-cooler.svg',
-  networking: 'nexa-linkwave-ax5400-wifi-card.svg',
-  monitors: 'orbiq-view-27-qhd-monitor.svg',
-};
+
+/** Each part's own picture (demo-images/), named after the part: 'ferrite-core-32gb-…-kit.svg'. */
+const imageOf = (name: string) =>
+  `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.svg`;
 
 /** One part: sold from 5 units, by the unit, unless `sale` says otherwise. */
 function part(
@@ -33,7 +27,7 @@ function part(
   > = {},
 ): SeedPart {
   return {
-    image: IMAGE[category] ?? 'voltcore-helix-7-cpu.svg',
+    image: imageOf(name),
     name,
     priceCents: Math.round(dollars * 100),
     sku,

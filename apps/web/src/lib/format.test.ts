@@ -1,6 +1,6 @@
 import { DEFAULT_STORE_SETTINGS, moneyPattern } from '@store/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { excerpt, formatDate, formatDateTime, formatPrice, formatQuantity } from './format';
+import { excerpt, formatDate, formatDateTime, formatMillions, formatPrice, formatQuantity } from './format';
 import { readSettingsFrom } from './store-settings';
 
 describe('excerpt', () => {
@@ -32,6 +32,19 @@ describe('formatting', () => {
   it('leaves out the decimals of a whole amount when asked (a chart’s axis)', () => {
     expect(formatPrice(1500, { wholeUnits: true })).toBe('£1,500');
     expect(formatPrice(-20, { wholeUnits: true })).toBe('-£20');
+  });
+
+  it('writes a headline figure in millions in the store’s currency, never a dollar sign of its own', () => {
+    expect(formatMillions(12)).toBe('£12M');
+    for (const [currency, locale, shown] of [
+      ['usd', 'en-US', '$12M'],
+      ['eur', 'de-DE', '12M\u00a0€'],
+      ['jpy', 'ja-JP', '￥12M'],
+    ] as const) {
+      const money = moneyPattern(currency, locale);
+      readSettingsFrom(() => ({ ...DEFAULT_STORE_SETTINGS, currency, locale, money }));
+      expect(formatMillions(12), currency).toBe(shown);
+    }
   });
 
   it('groups quantities', () => {

@@ -21,6 +21,17 @@ export function formatPrice(amount: number, { wholeUnits = false } = {}): string
   return formatAmount(amount, wholeUnits ? { ...money, fractionDigits: 0 } : money);
 }
 
+/**
+ * A whole number of millions in the store's currency, as a headline figure: '£12M', '12M €'. The
+ * 'M' follows the digits, before whatever the pattern writes after them.
+ */
+export function formatMillions(millions: number): string {
+  const { money } = storeSettings();
+  const whole = formatAmount(millions, { ...money, fractionDigits: 0 });
+  const [, after] = millions < 0 || Object.is(millions, -0) ? money.negative : money.positive;
+  return `${whole.slice(0, whole.length - after.length)}M${after}`;
+}
+
 /** A whole quantity with en-US grouping: '12,500'. */
 export function formatQuantity(n: number): string {
   const sign = n < 0 ? '-' : '';

@@ -1,4 +1,5 @@
 import { BUSINESS_SUMMARY, homeMessages as m } from '@store/shared';
+import { formatMillions } from '../../../lib/format';
 
 export function BusinessSummary() {
   return (
@@ -17,7 +18,9 @@ export function BusinessSummary() {
         {BUSINESS_SUMMARY.map((item) => (
           <div key={item.label} className="stat place-items-center">
             <dt className="stat-title">{item.label}</dt>
-            <dd className="stat-value text-primary">{item.value}</dd>
+            <dd className="stat-value text-primary">
+              {'millions' in item ? formatMillions(item.millions) : item.value}
+            </dd>
           </div>
         ))}
       </dl>
