@@ -94,4 +94,18 @@ export const productAdminMessages = {
   description: 'Description',
   currentImage: 'Current',
   replaceImage: 'Replace the image (optional)',
+  /** Where the part sits in the catalog, and its specifications by the category's attributes. */
+  category: 'Category',
+  noCategory: 'No category',
+  brand: 'Brand',
+  loadingCategories: 'Loading the categories…',
+  specsHeading: (category: string) => `${category} specifications`,
+  specsHint:
+    'Leave empty what does not apply. For a text value, pick one its parts already have or type a new one.',
+  noSpecs: 'This category defines no specifications.',
+  /** A number's field names its unit: 'Boost clock (GHz)'. */
+  specField: (label: string, unit?: string) => (unit ? `${label} (${unit})` : label),
+  specNotGiven: 'Not given',
+  specYes: 'Yes',
+  specNo: 'No',
 } as const;

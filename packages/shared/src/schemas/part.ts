@@ -141,19 +141,20 @@ const productFields = {
   bulkDiscount: z.boolean().default(false),
 };
 
+/** A part's brand, as the API and the product form take it. */
+const brandField = z
+  .string({ error: categoryMessages.brandInvalid })
+  .trim()
+  .max(60, categoryMessages.brandInvalid)
+  .refine(plainText(), categoryMessages.brandInvalid);
+
 /**
- * Issue 23: where a part sits and what it is. Values are checked against the category's
- * definitions by the API (`checkAttributeValues`), which knows them.
+ * Where a part sits and what it is. Values are checked against the category's definitions by the
+ * API (`checkAttributeValues`), which knows them.
  */
 const catalogFields = {
   category: categorySlugSchema.nullable().optional(),
-  brand: z
-    .string({ error: categoryMessages.brandInvalid })
-    .trim()
-    .max(60, categoryMessages.brandInvalid)
-    .refine(plainText(), categoryMessages.brandInvalid)
-    .nullable()
-    .optional(),
+  brand: brandField.nullable().optional(),
   attributes: attributeValuesSchema.optional(),
 };
 
@@ -229,6 +230,15 @@ const productFormFields = {
   pack: orderMultipleField,
   description: productFields.description,
   bulkDiscount: productFields.bulkDiscount,
+  /** '' is no category (no brand). The chosen category's attributes decide which values count. */
+  category: z.union([z.literal(''), categorySlugSchema]).default(''),
+  brand: brandField.default(''),
+  /**
+   * Values as typed (a number as its text, yes/no as 'true'/'false'), by attribute key. They are
+   * checked against the chosen category's definitions by `checkAttributeValues` once typed, which
+   * needs the tree, so not here.
+   */
+  attributes: z.record(z.string(), z.string()).default({}),
 };
 
 const chosenImage = z.custom<ArrayLike<unknown>>(

@@ -46,6 +46,17 @@ export const categoriesQuery = () =>
 // Admin: adding, updating and deleting products.
 
 /**
+ * The brands and text values the catalog's parts already hold (of a category, or '' for all):
+ * the product form offers them, so that one socket is not written three ways.
+ */
+export const catalogValuesQuery = (category: string) =>
+  queryOptions({
+    queryKey: [...partKeys.all, 'values', category] as const,
+    queryFn: ({ signal }) => api.parts.facets({ query: category ? { category } : {}, signal }),
+    staleTime: 60_000,
+  });
+
+/**
  * Uploads with the image-host protocol of spec §7 (multipart `image` + `key`, answer
  * `{ success, data: { url } }`), to our own host by default or to any host that speaks it.
  * Our token goes only to our own host.

@@ -1,19 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addProductFormSchema,
+  type Category,
   type EditProductForm,
   editProductFormSchema,
   productAdminMessages as m,
   uiMessages,
 } from '@store/shared';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { storeSettings } from '../../../lib/store-settings';
 import { formFieldOf } from '../api';
+import {
+  type CatalogInput,
+  catalogInputOf,
+  specDefinitionsOf,
+  specFieldOf,
+  specProblems,
+} from '../spec-fields';
 import { StockMovedError, stockFieldAfter } from '../stock-edit';
+import { CatalogFields } from './catalog-fields';
 import { ChosenImage } from './chosen-image';
 
 /**
@@ -24,22 +33,48 @@ type ProductFormFields = EditProductForm;
 export type ProductFormValues = z.output<typeof editProductFormSchema>;
 
 /**
+ * The form's schema, then the chosen category's rules for the values (the API's own): every
+ * problem is shown at once, whichever the schema found first.
+ */
+function productResolver(
+  mode: 'add' | 'edit',
+  tree: Category[],
+): Resolver<ProductFormFields, unknown, ProductFormValues> {
+  const bySchema = zodResolver<ProductFormFields, unknown, ProductFormValues>(
+    mode === 'add' ? addProductFormSchema : editProductFormSchema,
+  );
+  return async (values, context, options) => {
+    const result = await bySchema(values, context, options);
+    const problems = specProblems(specDefinitionsOf(tree, values.category ?? ''), values.attributes ?? {});
+    if (Object.keys(problems).length === 0) return result;
+    const attributes: Record<string, { type: string; message: string }> = {};
+    for (const [key, message] of Object.entries(problems)) attributes[key] = { type: 'attribute', message };
+    const errors = { ...result.errors, attributes } as FieldErrors<ProductFormFields>;
+    return { values: {}, errors };
+  };
+}
+
+/**
  * The product form of spec §3 (name, price, available, minorder, description, image) with the
- * bulk-discount flag, the SKU and the pack size (issue 22). Adding requires an image; updating
- * keeps the current one unless replaced.
+ * bulk-discount flag, the SKU and the pack size (issue 22), and where the part sits in the
+ * catalog: its category, brand and the category's specifications. Adding requires an image;
+ * updating keeps the current one unless replaced.
  */
 export function ProductForm({
   mode,
+  tree,
   defaultValues,
   currentImage,
   submitLabel,
   onSubmit,
 }: {
   mode: 'add' | 'edit';
+  /** The category tree: the choices, and the attributes each category's parts have. */
+  tree: Category[];
   defaultValues?: Partial<Omit<ProductFormFields, 'image'>>;
   currentImage?: string;
   submitLabel: string;
-  onSubmit: (values: ProductFormValues) => Promise<void>;
+  onSubmit: (values: ProductFormValues, catalog: CatalogInput) => Promise<void>;
 }) {
   const id = useId();
   const {
@@ -53,16 +88,23 @@ export function ProductForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormFields, unknown, ProductFormValues>({
-    resolver: zodResolver<ProductFormFields, unknown, ProductFormValues>(
-      mode === 'add' ? addProductFormSchema : editProductFormSchema,
-    ),
+    resolver: productResolver(mode, tree),
     // A new part is sold by the unit until the admin says otherwise.
-    defaultValues: { bulkDiscount: false, pack: 1, ...defaultValues },
+    defaultValues: {
+      bulkDiscount: false,
+      pack: 1,
+      category: '',
+      brand: '',
+      attributes: {},
+      ...defaultValues,
+    },
   });
+  const category = watch('category') ?? '';
+  const definitions = specDefinitionsOf(tree, category);
 
   const submit = handleSubmit(async (values) => {
     try {
-      await onSubmit(values);
+      await onSubmit(values, catalogInputOf(tree, values));
       if (mode === 'add') reset();
     } catch (error) {
       if (error instanceof StockMovedError) {
@@ -71,7 +113,7 @@ export function ProductForm({
         setError('available', { message: error.message }, { shouldFocus: true });
       } else if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {
-          setError(formFieldOf[field] ?? 'root', { message });
+          setError(specFieldOf(field, definitions) ?? formFieldOf[field] ?? 'root', { message });
         }
       } else {
         setError('root', { message: error instanceof Error ? error.message : String(error) });
@@ -140,6 +182,15 @@ export function ProductForm({
         <input type="checkbox" className="checkbox checkbox-primary" {...register('bulkDiscount')} />
         {m.bulkDiscount}
       </label>
+      <CatalogFields
+        tree={tree}
+        category={category}
+        definitions={definitions}
+        register={register}
+        errors={errors}
+        // What was said of the last category's values no longer holds.
+        onCategoryChange={() => clearErrors('attributes')}
+      />
       <div className="sm:col-span-2">
         <TextAreaField
           label={m.description}
@@ -193,8 +244,12 @@ export function ProductForm({
   );
 }
 
-/** Form values to the API's product input; `img` is the uploaded (or kept) image URL. */
-export const toProductInput = (values: ProductFormValues, img: string) => ({
+/**
+ * Form values to the API's product input; `img` is the uploaded (or kept) image URL, `catalog`
+ * the category, brand and values the form's texts stand for.
+ */
+export const toProductInput = (values: ProductFormValues, img: string, catalog: Partial<CatalogInput>) => ({
+  ...catalog,
   name: values.name,
   img,
   price: values.price,
