@@ -1,10 +1,10 @@
-import { auditActionLabels, auditMessages as m, productMessages } from '@store/shared';
+import { auditActionLabels, auditFieldLabel, auditMessages as m, productMessages } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
-import { expect, signInAs, test } from './fixtures';
+import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
- * Issue 24: an admin edits a price and finds, in the Audit log, who changed it and what it was;
- * the part's edit page shows its own entries.
+ * An admin edits a price and finds, in the Audit log, who changed it and what it was; the part's
+ * edit page shows its own entries.
  */
 test('an admin edits a price and sees the entry, before and after, in the audit log', async ({
   page,
@@ -35,7 +35,9 @@ test('an admin edits a price and sees the entry, before and after, in the audit 
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(admin.email);
   await expect(entry).toContainText(auditActionLabels['part.edit']);
-  const change = entry.getByTestId('audit-change').filter({ hasText: 'price' });
+  const change = entry.getByTestId('audit-change').filter({
+    has: page.getByTestId('audit-field').getByText(auditFieldLabel('price'), { exact: true }),
+  });
   await expect(change.getByTestId('audit-before')).toHaveText('2.5');
   await expect(change.getByTestId('audit-after')).toHaveText('3.75');
   await expectNoAxeViolations(page);
@@ -62,4 +64,36 @@ test('a filter that matches nothing says so, and clearing it shows the log again
   await page.getByRole('button', { name: m.clear }).click();
   await expect(page).toHaveURL(/\/dashboard\/audit$/);
   await expect(page.getByTestId('audit-entry').first()).toBeVisible();
+});
+
+test('a shipment’s carrier and tracking number are named in words on the order’s audit trail', async ({
+  page,
+  request,
+  admin,
+  customer,
+  part,
+}) => {
+  const order = await placeOrderByApi(request, customer, {
+    partId: part._id,
+    productQuantity: part.minOrderQuantity,
+  });
+  const move = (data: object) =>
+    request.patch(`/api/order/${order._id}/status`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data,
+    });
+  expect((await move({ status: 'paid' })).status()).toBe(200);
+  expect((await move({ status: 'shipped', carrier: 'DPD', trackingNumber: '15501234567890' })).status()).toBe(
+    200,
+  );
+
+  await signInAs(page, admin);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  const shipped = page
+    .getByTestId('target-audit-trail')
+    .getByTestId('audit-change')
+    .filter({ hasText: '15501234567890' });
+  await expect(shipped.getByTestId('audit-field')).toHaveText(auditFieldLabel('trackingNumber'));
+  await expect(page.getByTestId('target-audit-trail')).not.toContainText('trackingNumber');
+  await expect(page.getByTestId('target-audit-trail')).toContainText(`${auditFieldLabel('carrier')}:`);
 });

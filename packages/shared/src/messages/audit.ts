@@ -1,6 +1,6 @@
 import type { AuditAction, AuditTargetType } from '../schemas/audit.js';
 
-/** The audit trail (issue 24): the Audit log page, the entries on an order and a part, the filters. */
+/** The audit trail: the Audit log page, the entries on an order and a part, the filters. */
 export const auditMessages = {
   title: 'Audit log',
   intro: 'Every admin action, newest first: who did it, when, and what changed.',
@@ -65,6 +65,47 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'category.edit': 'Category edited',
   'category.delete': 'Category deleted',
 };
+
+/** The fields an entry's changes name, in words: what the API records under each key. */
+const auditFieldLabels: Record<string, string> = {
+  sku: 'SKU',
+  name: 'Name',
+  price: 'Price',
+  minOrderQuantity: 'Minimum order',
+  orderMultiple: 'Pack size',
+  availableQuantity: 'Stock',
+  description: 'Description',
+  bulkDiscount: 'Bulk discount',
+  img: 'Image',
+  category: 'Category',
+  brand: 'Brand',
+  attributes: 'Specifications',
+  status: 'Status',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  payment: 'Payment',
+  role: 'Role',
+  creditLimit: 'Credit limit',
+  message: 'Message',
+  ratings: 'Rating',
+  slug: 'Address name',
+  parent: 'Parent category',
+  position: 'Position',
+};
+
+/**
+ * A recorded field's label; a key without one is still read as words (`leadTimeDays` → 'Lead
+ * time days'), never shown as code.
+ */
+export function auditFieldLabel(field: string): string {
+  const label = auditFieldLabels[field];
+  if (label) return label;
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export const auditTargetLabels: Record<AuditTargetType, string> = {
   part: 'Product',

@@ -1,4 +1,10 @@
-import { type AuditEntry, auditActionLabels, auditTargetLabels, auditMessages as m } from '@store/shared';
+import {
+  type AuditEntry,
+  auditActionLabels,
+  auditFieldLabel,
+  auditTargetLabels,
+  auditMessages as m,
+} from '@store/shared';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format';
 
@@ -18,7 +24,7 @@ function show(value: unknown): string {
 }
 
 /**
- * What the action changed, field by field: `price: 2.5 → 3.75`, the arrow read as words. A list,
+ * What the action changed, field by field: `Price: 2.5 → 3.75`, the arrow read as words. A list,
  * not a table within the table, so that it stacks with its row on a phone.
  */
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -30,8 +36,10 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <ul className="space-y-0.5 text-left">
       {fields.map((field) => (
         <li key={field} data-testid="audit-change" className="break-words">
-          <span className="font-medium">{field}</span>:{' '}
-          {!added && <span data-testid="audit-before">{show(entry.before?.[field])}</span>}
+          <span className="font-medium" data-testid="audit-field">
+            {auditFieldLabel(field)}
+          </span>
+          : {!added && <span data-testid="audit-before">{show(entry.before?.[field])}</span>}
           {!added && !removed && (
             <>
               {' '}
