@@ -1,6 +1,7 @@
 import { type Category, categoryMessages, checkAttributeValues, productInputSchema } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  type CatalogInput,
   catalogInputOf,
   catalogUpdateOf,
   sameValues,
@@ -136,12 +137,13 @@ describe('what Update sends of the catalog', () => {
   });
 
   it('sends them both when a value or the category changed, or a value was taken away', () => {
-    for (const catalog of [
+    const changed: CatalogInput[] = [
       { category: 'atx-power', brand: null, attributes: { wattage: 850, modular: true } },
       { category: 'power', brand: null, attributes: { wattage: 750 } },
       { category: 'atx-power', brand: null, attributes: { wattage: 750 } },
       { category: 'atx-power', brand: null, attributes: { wattage: 750, modular: '1' } },
-    ]) {
+    ];
+    for (const catalog of changed) {
       expect(catalogUpdateOf(loaded, catalog)).toEqual(catalog);
     }
   });

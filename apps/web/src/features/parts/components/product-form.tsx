@@ -47,16 +47,16 @@ function productResolver(
     const result = await bySchema(values, context, options);
     const problems = specProblems(specDefinitionsOf(tree, values.category ?? ''), values.attributes ?? {});
     if (Object.keys(problems).length === 0) return result;
-    const attributes: Record<string, { type: string; message: string }> = {};
+    const attributes: NonNullable<FieldErrors<ProductFormFields>['attributes']> = {};
     for (const [key, message] of Object.entries(problems)) attributes[key] = { type: 'attribute', message };
-    const errors = { ...result.errors, attributes } as FieldErrors<ProductFormFields>;
+    const errors: FieldErrors<ProductFormFields> = { ...result.errors, attributes };
     return { values: {}, errors };
   };
 }
 
 /**
  * The product form of spec §3 (name, price, available, minorder, description, image) with the
- * bulk-discount flag, the SKU and the pack size (issue 22), and where the part sits in the
+ * bulk-discount flag, the SKU and the pack size, and where the part sits in the
  * catalog: its category, brand and the category's specifications. Adding requires an image;
  * updating keeps the current one unless replaced.
  */
