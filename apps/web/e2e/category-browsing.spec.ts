@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type Facets, browseMessages as m, type Part } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 
 /**
  * Issue 23, the web: a buyer finds processors by kind and spec from the top bar, ticks two
@@ -135,6 +135,41 @@ test.describe('on a phone', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  // A visitor's ticks load pages the store renders; a customer's are the app's own.
+  for (const role of ['visitor', 'customer'] as const) {
+    test(`the drawer says how many parts its filters find (${role})`, async ({ page, request, customer }) => {
+      const total = async (query: string) => {
+        const answer = await request.get(`/api/facets?category=processors&${query}`);
+        expect(answer.status()).toBe(200);
+        return ((await answer.json()) as Facets).total;
+      };
+      if (role === 'customer') await signInAs(page, customer);
+      await page.goto('/c/processors');
+      await page.getByRole('button', { name: m.showFilters }).click();
+      const show = page.getByTestId('filters-show-parts');
+      const said = page.getByTestId('filters-count-status');
+      const all = await total('');
+      await expect(show).toHaveText(m.showParts(all));
+      await expect(said).toHaveText(m.results(all));
+      await expect(said).toHaveRole('status');
+
+      await facetValue(page, 'brand', 'VoltCore').check();
+      await expect(page).toHaveURL(/brand=VoltCore/);
+      const some = await total('brand=VoltCore');
+      expect(some).toBeLessThan(all);
+      await expect(show).toHaveText(m.showParts(some));
+      await expect(said).toHaveText(m.results(some));
+      await expect(page.getByTestId('category-count')).toHaveText(m.results(some));
+      await expectNoAxeViolations(page);
+
+      // Back to the parts: the drawer closes, the focus on its button, just above them.
+      await show.click();
+      await expect(page.getByTestId('facet-brand')).toBeHidden();
+      await expect(page.getByRole('button', { name: m.showFilters })).toBeFocused();
+      await expect(said).toHaveText('');
+    });
+  }
 });
 
 test('the store renders a category page with its title, description and canonical link, and lists it in the sitemap', async ({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Order, Part } from '@store/shared';
+import { browseMessages, type Order, type Part } from '@store/shared';
 import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
@@ -35,6 +35,37 @@ const toastShows = async (page: Page) => {
   await toast.evaluate((element) => Promise.allSettled(element.getAnimations().map((a) => a.finished)));
 };
 
+/**
+ * 'Fits my board' on a category page: the demo board with the longest name is matched on its own
+ * page (as a buyer does), then the category is opened again.
+ */
+const boardMatched = (category: string) => async (page: Page) => {
+  const answer = await page.request.get('/api/parts?category=motherboards&limit=100');
+  expect(answer.ok()).toBe(true);
+  const boards = (await answer.json()) as Part[];
+  const board = boards.reduce((longest, each) => (each.name.length > longest.name.length ? each : longest));
+  await page.goto(`/parts/${board._id}`);
+  await page.getByRole('button', { name: browseMessages.matchThis }).click();
+  await expect(page.getByRole('button', { name: browseMessages.matching })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goto(`/c/${category}`);
+  await expect(page.getByRole('button', { name: browseMessages.fitsMyBoard(board.name) })).toBeVisible();
+};
+
+/** The first `count` processors chosen with Compare on their cards, then compared. */
+const processorsCompared = (count: number) => async (page: Page) => {
+  const names = await page.getByTestId('part-card').getByRole('heading').allInnerTexts();
+  for (const name of names.slice(0, count)) {
+    const toggle = page.getByRole('button', { name: browseMessages.compareLabel(name) });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByRole('link', { name: browseMessages.compareNow(count) }).click();
+  await expect(page.getByTestId('compare').locator('tbody tr').first()).toBeVisible();
+};
+
 export const visits: Visit[] = [
   // A visitor.
   { name: 'home', role: 'visitor', path: () => '/' },
@@ -55,9 +86,23 @@ export const visits: Visit[] = [
     path: () => '/c/processors?brand=VoltCore&attr.cores=8..',
   },
   { name: 'category, nothing matches', role: 'visitor', path: () => '/c/processors?attr.cores=500..' },
+  {
+    name: 'memory, fits my board',
+    role: 'visitor',
+    path: () => '/c/memory',
+    act: boardMatched('memory'),
+  },
+  {
+    name: 'processors, fits my board',
+    role: 'visitor',
+    path: () => '/c/processors',
+    act: boardMatched('processors'),
+  },
   { name: 'unknown category', role: 'visitor', path: () => '/c/no-such-category' },
   { name: 'compare, nothing chosen', role: 'visitor', path: () => '/compare' },
   { name: 'compare', role: 'visitor', path: ({ part }) => `/compare?ids=${part._id}` },
+  { name: 'compare, two parts', role: 'visitor', path: () => '/c/processors', act: processorsCompared(2) },
+  { name: 'compare, four parts', role: 'visitor', path: () => '/c/processors', act: processorsCompared(4) },
   { name: 'blogs', role: 'visitor', path: () => '/blogs' },
   { name: 'portfolio', role: 'visitor', path: () => '/portfolio' },
   { name: 'login', role: 'visitor', path: () => '/login' },

@@ -95,3 +95,66 @@ export function lineStarts(element: Locator): Promise<{ text: string; starts: nu
     return { text, starts };
   });
 }
+
+/**
+ * Each place where a line on screen starts inside a word of these elements' text: a line may
+ * start after a space or a hyphen, never mid-word ('£249.9' / '9', 'VoltC' / 'ore'). Measured a
+ * character at a time, within each text node (a new element may start a line anywhere).
+ */
+export function wordsBrokenAcrossLines(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((all) => {
+    const broken: string[] = [];
+    const range = document.createRange();
+    for (const element of all) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const value = node.textContent ?? '';
+        let lineTop: number | undefined;
+        for (let i = 0; i < value.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          // A space where the line breaks has no box of its own.
+          const box = range.getClientRects()[0];
+          if (!box || box.width === 0) continue;
+          const newLine = lineTop !== undefined && box.top > lineTop + box.height / 2;
+          if (newLine && !/[\s\-‐–]/.test(value[i - 1] ?? ' '))
+            broken.push(`"${value.slice(0, i)}/${value.slice(i)}"`);
+          if (lineTop === undefined || newLine) lineTop = box.top;
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+/**
+ * The elements among these whose content is wider than their box (cut off, or spilling over
+ * what lies beside them), and the children of each that overlap one another or stick out of it.
+ */
+export function overflowingOrOverlapping(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((all) => {
+    const found: string[] = [];
+    const describe = (el: Element) => `${el.tagName.toLowerCase()} "${el.textContent?.trim()}"`;
+    for (const element of all) {
+      if (element.scrollWidth > element.clientWidth + 1)
+        found.push(`${describe(element)}: ${element.scrollWidth} px of content in ${element.clientWidth}`);
+      const box = element.getBoundingClientRect();
+      const children = [...element.children]
+        .map((child) => ({ child, rect: child.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && rect.height > 0);
+      for (const [index, { child, rect }] of children.entries()) {
+        if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5)
+          found.push(`${describe(child)} sticks out of ${describe(element)}`);
+        for (const { child: other, rect: next } of children.slice(index + 1)) {
+          const apart =
+            rect.right <= next.left + 0.5 ||
+            next.right <= rect.left + 0.5 ||
+            rect.bottom <= next.top + 0.5 ||
+            next.bottom <= rect.top + 0.5;
+          if (!apart) found.push(`${describe(child)} overlaps ${describe(other)}`);
+        }
+      }
+    }
+    return found;
+  });
+}

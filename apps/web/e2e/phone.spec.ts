@@ -1,14 +1,17 @@
+import { navMessages } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { eachVisit } from './every-route';
-import { expect, test } from './fixtures';
-import { lineStarts } from './helpers';
+import { createCustomer, expect, signInAs, test } from './fixtures';
+import { lineStarts, overflowingOrOverlapping, wordsBrokenAcrossLines } from './helpers';
 
 /**
  * Issue 12, phones: at 360 px no page scrolls sideways, and every button and link in the page's
  * content can be reached by scrolling down only. The phone layout (stacked cards) passes axe too.
  * Issue 20: nor does any box inside the page hide its figures in a sideways scroll (the invoice's
  * amounts and total), part names are shown whole, a heading's number is never split across lines,
- * and the footer's words keep off the screen's edges.
+ * and the footer's words keep off the screen's edges. A comparison of parts and a long board's
+ * name read whole: no word or price broken across lines, no badge over its label; the menu shows
+ * a long name in full.
  */
 test.describe('phones (360 × 740)', () => {
   // Not `isMobile`: a phone's browser zooms out to fit a page that overflows, which would hide it.
@@ -59,6 +62,14 @@ test.describe('phones (360 × 740)', () => {
       for (const start of starts) expect(text[start - 1], `"${text}" breaks mid-word`).toBe(' ');
     }
 
+    // The comparison's cells and the long-named 'Fits my board': every word and price whole, the
+    // Differs badge beside its label (never over it), nothing cut off.
+    const compared = page.locator(
+      'main [data-testid="compare"] tbody :is(th, td), main [data-testid="compare"] li, main [data-island="fits-my-board"] button',
+    );
+    expect(await wordsBrokenAcrossLines(compared), 'words broken across lines').toEqual([]);
+    expect(await overflowingOrOverlapping(compared), 'cut off or overlapping').toEqual([]);
+
     const figures = await page
       .locator('main [data-testid*="total"]:visible, main [data-testid="part-price"]:visible')
       .evaluateAll((elements) =>
@@ -97,6 +108,26 @@ test.describe('phones (360 × 740)', () => {
     }
     expect(outside, `actions off-screen:\n${outside.join('\n')}`).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page);
+  });
+
+  test('the menu shows a signed-in customer’s whole name', async ({ page }) => {
+    const name = 'Nicoletta Featherstonehaugh-Whitmore';
+    await signInAs(page, await createCustomer(name));
+    await page.goto('/parts');
+    await page.getByRole('button', { name: navMessages.openMenu }).click();
+    const shown = page.locator('#mobile-menu').getByTestId('user-name');
+    await expect(shown).toHaveText(name);
+    // Not cut short with an ellipsis, nor running past the menu or the screen.
+    const fit = await shown.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      right: el.getBoundingClientRect().right,
+      menuRight: el.closest('ul')?.getBoundingClientRect().right ?? 0,
+    }));
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    expect(fit.right).toBeLessThanOrEqual(Math.min(fit.menuRight, 360));
+    expect(await wordsBrokenAcrossLines(shown)).toEqual([]);
     await expectNoAxeViolations(page);
   });
 });

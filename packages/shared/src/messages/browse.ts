@@ -11,6 +11,8 @@ export const browseMessages = {
   filters: 'Filters',
   showFilters: 'Show filters',
   hideFilters: 'Hide filters',
+  /** The phone's filter drawer closes on this button, which counts what the filters find. */
+  showParts: (count: number) => `Show ${count} ${count === 1 ? 'part' : 'parts'}`,
   clearAll: 'Clear all',
   activeFilters: 'Active filters',
   removeFilter: (label: string) => `Remove filter ${label}`,
@@ -48,6 +50,7 @@ export const browseMessages = {
   compareCaption: 'Specifications side by side; rows that differ are highlighted.',
   compareEmpty: 'Choose up to 4 parts with Compare on their cards to see them side by side.',
   compareRemove: (name: string) => `Remove ${name} from the comparison`,
+  compareParts: 'Parts compared',
   compareDiffers: 'Differs',
   comparePrice: 'Unit price',
   compareStock: 'Available',

@@ -9,8 +9,11 @@ import { useSessionUser } from '../../lib/session';
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 const logoClass = () => 'flex items-center gap-2 whitespace-nowrap text-xl font-bold text-primary';
 
-/** Home, Blogs, Portfolio, Dashboard (signed in), the user's name, and Sign Out or Login (spec §2). */
-function NavItems() {
+/**
+ * Home, Blogs, Portfolio, Dashboard (signed in), the user's name, and Sign Out or Login (spec §2).
+ * `inMenu`: the phone's menu, a column with room for the whole name.
+ */
+function NavItems({ inMenu = false }: { inMenu?: boolean }) {
   const user = useSessionUser();
   const { NavLink, signOut } = useNavKit();
   return (
@@ -58,10 +61,14 @@ function NavItems() {
       {user ? (
         <>
           <li className="menu-disabled min-w-0 xl:ml-2">
-            {/* A long name is cut short (its whole text in the title, and read in full) so that
-                the bar stays one line at 1024 px (issue 20). */}
+            {/* In the bar a long name is cut short (its whole text in the title, and read in full)
+                so that the bar stays one line at 1024 px (issue 20); in the phone's menu it wraps. */}
             <span
-              className="block max-w-16 truncate font-semibold text-base-content xl:max-w-56"
+              className={
+                inMenu
+                  ? 'block whitespace-normal break-words font-semibold text-base-content'
+                  : 'block max-w-16 truncate font-semibold text-base-content xl:max-w-56'
+              }
               title={user.name}
               data-testid="user-name"
             >
@@ -185,7 +192,7 @@ export function TopBar() {
                 className="menu absolute right-0 z-40 mt-2 w-56 rounded-box bg-base-100 p-2 shadow-lg"
                 onKeyDown={closeOnEscape}
               >
-                <NavItems />
+                <NavItems inMenu />
               </ul>
             )}
           </div>

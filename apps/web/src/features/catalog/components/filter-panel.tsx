@@ -1,5 +1,5 @@
 import { type Facet, browseMessages as m, parseRange, typedRangeProblem } from '@store/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { island } from '../../../components/island';
 import {
   type CategoryView,
@@ -39,7 +39,16 @@ function drawerWasOpen(): boolean {
   }
 }
 
-function FilterPanel({ view, facets }: { view: CategoryView; facets: readonly Facet[] }) {
+function FilterPanel({
+  view,
+  facets,
+  total,
+}: {
+  view: CategoryView;
+  facets: readonly Facet[];
+  /** How many parts the chosen filters find. */
+  total: number;
+}) {
   const go = useGoToSearch();
   const [open, setOpenState] = useState(drawerWasOpen);
   const setOpen = (next: boolean) => {
@@ -51,9 +60,16 @@ function FilterPanel({ view, facets }: { view: CategoryView; facets: readonly Fa
     }
   };
   const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Said to screen readers while the drawer is open: written after the drawer is drawn, as an
+  // entry into a live region already on the page is what they read, and a tick in the drawer
+  // loads a page the store rendered with the drawer open again.
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => setAnnounced(open ? m.results(total) : ''), [open, total]);
   return (
     <aside aria-label={m.filters} className="lg:w-64 lg:shrink-0">
       <button
+        ref={toggle}
         type="button"
         className="btn btn-outline btn-sm w-full lg:hidden"
         aria-expanded={open}
@@ -76,7 +92,24 @@ function FilterPanel({ view, facets }: { view: CategoryView; facets: readonly Fa
             <ListFilter key={facet.key} facet={facet} view={view} go={go} />
           ),
         )}
+        {/* The phone's way back to the parts, kept in view at the drawer's foot, with their count. */}
+        <div className="sticky bottom-0 z-10 bg-base-100 py-2 lg:hidden">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm w-full"
+            data-testid="filters-show-parts"
+            onClick={() => {
+              setOpen(false);
+              toggle.current?.focus();
+            }}
+          >
+            {m.showParts(total)}
+          </button>
+        </div>
       </div>
+      <p role="status" className="sr-only" data-testid="filters-count-status">
+        {announced}
+      </p>
     </aside>
   );
 }

@@ -16,7 +16,7 @@ function FitsMyBoard({ view, matchedName }: { view: CategoryView; matchedName?: 
     return (
       <button
         type="button"
-        className="badge badge-lg gap-1 badge-secondary"
+        className="badge badge-lg h-auto min-h-8 max-w-full gap-1 whitespace-normal break-words py-1 text-left badge-outline"
         aria-label={m.removeFilter(label)}
         onClick={() => go(searchWith(view, { compatibleWith: undefined }))}
       >
@@ -29,7 +29,8 @@ function FitsMyBoard({ view, matchedName }: { view: CategoryView; matchedName?: 
   return (
     <button
       type="button"
-      className="btn btn-outline btn-secondary btn-sm"
+      // A board's name is long: the button wraps it over lines rather than run off a phone's screen.
+      className="btn btn-outline btn-sm h-auto min-h-8 max-w-full whitespace-normal break-words py-1 text-left"
       onClick={() => go(searchWith(view, { compatibleWith: matchPart.id }))}
     >
       {m.fitsMyBoard(matchPart.name)}

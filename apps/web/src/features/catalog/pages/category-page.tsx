@@ -67,7 +67,7 @@ function CategoryParts({ name, view }: { name: string; view: CategoryView }) {
       )}
       <div className="mt-8 flex flex-col gap-8 lg:flex-row">
         {facets.data ? (
-          <FilterPanelIsland view={view} facets={facets.data.facets} />
+          <FilterPanelIsland view={view} facets={facets.data.facets} total={facets.data.total} />
         ) : facets.isError ? (
           <div className="lg:w-64">
             <ErrorState onRetry={() => facets.refetch()} />

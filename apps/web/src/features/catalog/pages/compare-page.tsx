@@ -75,27 +75,37 @@ export default function ComparePage() {
           <EmptyState>{m.compareEmpty}</EmptyState>
         </div>
       ) : (
-        // Fixed columns that wrap their words (daisyUI keeps a table's head on one line): four parts
-        // fit a phone without a sideways scroll.
+        // From `sm` a table of fixed columns; on a phone (styles.css, `.table-stacked`) each row
+        // is a card: its label and Differs on a line, then each part's value after the part's
+        // name (`data-label`), every word whole. The head is then read, not shown, so the parts'
+        // links and Remove buttons are listed above the cards instead.
         <div className="mt-8" data-testid="compare">
-          <table className="table table-xs w-full table-fixed wrap-anywhere sm:table-md">
-            <caption className="text-left text-sm text-base-content/70">{m.compareCaption}</caption>
+          <ul className="mb-4 flex flex-col gap-2 sm:hidden" aria-label={m.compareParts}>
+            {parts.map((part) => (
+              <li key={part._id} className="flex items-start justify-between gap-2">
+                <Link to={`/parts/${encodeURIComponent(part._id)}`} className="link link-hover font-semibold">
+                  {part.name}
+                </Link>
+                <RemoveButton name={part.name} onRemove={() => remove(part._id)} />
+              </li>
+            ))}
+          </ul>
+          <table className="table table-xs table-stacked w-full sm:table-fixed sm:wrap-anywhere sm:table-md">
+            <caption className="text-left text-sm text-base-content/70 max-sm:block">
+              {m.compareCaption}
+            </caption>
             <thead>
               <tr>
                 <td />
                 {parts.map((part) => (
                   <th key={part._id} scope="col" className="whitespace-normal align-top">
-                    <Link to={`/parts/${encodeURIComponent(part._id)}`} className="link link-hover">
-                      {part.name}
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs mt-1 block"
-                      aria-label={m.compareRemove(part.name)}
-                      onClick={() => remove(part._id)}
-                    >
-                      {m.removeMark}
-                    </button>
+                    <span className="sm:hidden">{part.name}</span>
+                    <span className="max-sm:hidden">
+                      <Link to={`/parts/${encodeURIComponent(part._id)}`} className="link link-hover">
+                        {part.name}
+                      </Link>
+                      <RemoveButton name={part.name} onRemove={() => remove(part._id)} />
+                    </span>
                   </th>
                 ))}
               </tr>
@@ -109,14 +119,21 @@ export default function ComparePage() {
                     className={differs ? 'bg-warning/20' : undefined}
                     data-differs={differs}
                   >
-                    <th scope="row" className="font-normal">
-                      {row.label}
+                    <th scope="row" className="font-semibold sm:font-normal">
+                      <span>{row.label}</span>
                       {differs && (
-                        <span className="badge badge-warning badge-sm ml-2">{m.compareDiffers}</span>
+                        // Its own line under the label in a column; beside it on a phone's card.
+                        <span className="badge badge-warning badge-sm sm:mt-1 sm:flex sm:w-fit">
+                          {m.compareDiffers}
+                        </span>
                       )}
                     </th>
                     {row.values.map((value, index) => (
-                      <td key={parts[index]?._id} className={differs ? 'font-semibold' : undefined}>
+                      <td
+                        key={parts[index]?._id}
+                        data-label={parts[index]?.name}
+                        className={differs ? 'font-semibold' : undefined}
+                      >
                         {value}
                       </td>
                     ))}
@@ -128,5 +145,18 @@ export default function ComparePage() {
         </div>
       )}
     </div>
+  );
+}
+
+function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-xs mt-1 block"
+      aria-label={m.compareRemove(name)}
+      onClick={onRemove}
+    >
+      {m.removeMark}
+    </button>
   );
 }
