@@ -135,11 +135,11 @@ describe('the emulator behind the store origin', () => {
   it.each([
     ['DELETE', `/emulator/v1/projects/${TEST_FIREBASE_PROJECT}/accounts`],
     ['GET', `/emulator/v1/projects/${TEST_FIREBASE_PROJECT}/oobCodes`],
-    ['GET', '/emulator/auth/handler'],
+    ['GET', '/emulator/auth/iframe'],
     ['POST', `/identitytoolkit.googleapis.com/v1/projects/${TEST_FIREBASE_PROJECT}/accounts:delete`],
     ['POST', `/identitytoolkit.googleapis.com/v1/projects/${TEST_FIREBASE_PROJECT}/accounts:batchDelete`],
     ['POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken'],
-    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp'],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp/extra'],
     ['POST', '/identitytoolkit.googleapis.com/v1/accounts:constructor'],
     ['GET', '/identitytoolkit.googleapis.com/v1/accounts:lookup'],
     ['POST', '/identitytoolkit.googleapis.com/v2/accounts:revokeToken'],
@@ -208,7 +208,7 @@ describe('identity settings for the web app', () => {
     expect(csp).not.toMatch(/googleapis|firebaseapp/);
   });
 
-  it('loads no script from Google with the emulator, whose Google sign-in cannot work (issue 19)', async () => {
+  it("loads no script from Google with the emulator: its Google sign-in is the emulator's own page", async () => {
     const csp = (await ctx.http().get('/').expect(200)).headers['content-security-policy'];
     expect(directive(csp, 'script-src')).toBe("'self'");
     expect(csp).not.toContain('google.com');

@@ -1,6 +1,7 @@
-import { apiMessages } from '@store/shared';
+import { apiMessages, GOOGLE_STAND_IN_PATH } from '@store/shared';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { fieldOf } from '../lib/thrown.js';
+import { fromThisMachine, googleStandInPage, isGoogleStandInCall } from './emulator-google.js';
 import {
   type ForwardedCallLimits,
   firebaseError,
@@ -20,8 +21,10 @@ import { IDENTITY_RETRY_AFTER_SECONDS } from './identity.js';
  * is forwarded. Everything else the emulator offers stays on loopback: its `/emulator/v1/`
  * endpoints (which list verification codes and wipe accounts), its project-scoped admin
  * endpoints, and the `Authorization: Bearer owner` header that makes any call an admin's.
- * `signInWithIdp` and `signInWithCustomToken` stay out too: the emulator accepts unsigned
- * Google credentials and custom tokens for them, so anyone could sign in as anyone.
+ * `signInWithCustomToken` stays out too: the emulator accepts unsigned custom tokens, so anyone
+ * could sign in as anyone. So would `signInWithIdp` with its unsigned Google credentials: it and
+ * the emulator's Google stand-in page are forwarded to browsers on the store's own machine only,
+ * which reach the emulator anyway (emulator-google.ts).
  *
  * Every forwarded call counts toward the sign-in limit (emulator-proxy-limits.ts), and a failed
  * sign-in or a password reset answers the same whether or not the account exists (issue 19).
@@ -50,6 +53,7 @@ const ACCOUNT_CALLS = new Map([
   ['accounts:delete', true],
   ['accounts:sendOobCode', false],
   ['accounts:resetPassword', true],
+  ['accounts:signInWithIdp', true],
 ]);
 const IDENTITY_TOOLKIT = '/identitytoolkit.googleapis.com';
 const SECURE_TOKEN = '/securetoken.googleapis.com';
@@ -122,6 +126,10 @@ export function emulatorProxy({
     async (req, res) => {
       const call = String(req.params.call);
       const body = parsedCall(res) ?? {};
+      if (call === 'accounts:signInWithIdp' && !(fromThisMachine(req) && isGoogleStandInCall(body))) {
+        res.status(400).set('Cache-Control', 'no-store').json(firebaseError(400, 'OPERATION_NOT_ALLOWED'));
+        return;
+      }
       const answer = await forward(req, res, `http://${emulatorHost}${IDENTITY_TOOLKIT}/v1/${call}`, body);
       if (!answer) return;
       const code = errorCode(answer);
@@ -155,6 +163,7 @@ export function emulatorProxy({
     const answer = await forward(req, res, `http://${emulatorHost}${SECURE_TOKEN}/v1/token`, raw);
     if (answer) send(res, answer);
   });
+  router.get(GOOGLE_STAND_IN_PATH, ...limited, googleStandInPage(emulatorHost));
   for (const prefix of [IDENTITY_TOOLKIT, SECURE_TOKEN, '/emulator']) {
     router.all([prefix, `${prefix}/*rest`], notFound);
   }

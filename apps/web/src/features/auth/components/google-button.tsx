@@ -1,26 +1,53 @@
 import { authPageMessages as m } from '@store/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { type StandInReturn, takeGoogleStandInAnswer } from '../../../lib/google-stand-in';
 import { startSession } from '../api';
 
-/** 'Continue with google' (spec §2): Firebase's Google popup, then our token exchange. */
+/**
+ * 'Continue with google' (spec §2): Firebase's Google popup, then our token exchange. With the
+ * trial's Auth emulator the tab goes to the emulator's stand-in for Google and comes back here,
+ * where the sign-in finishes. `returnTo`: where signing in leads (the login page's return path).
+ */
 export function GoogleButton({
   onError,
   disabled,
+  returnTo,
 }: {
   onError: (error: unknown) => void;
   disabled?: boolean;
+  returnTo?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const back: StandInReturn = useLocation().pathname === '/register' ? '/register' : '/login';
+  // The latest handler, for the answer read once on arrival.
+  const reportError = useRef(onError);
+  reportError.current = onError;
+
+  useEffect(() => {
+    const idToken = takeGoogleStandInAnswer();
+    if (!idToken) return;
+    setBusy(true);
+    (async () => {
+      const { finishGoogleStandIn } = await import('../../../lib/firebase');
+      await startSession(await finishGoogleStandIn(idToken));
+    })()
+      .catch((error: unknown) => reportError.current(error))
+      .finally(() => setBusy(false));
+  }, []);
+
   const continueWithGoogle = async () => {
     setBusy(true);
     try {
       const { signInWithGoogle } = await import('../../../lib/firebase');
-      await startSession(await signInWithGoogle());
+      const identity = await signInWithGoogle(back, returnTo);
+      // Undefined: the tab is leaving for the emulator's stand-in page, busy until it has gone.
+      if (!identity) return;
+      await startSession(identity);
     } catch (error) {
       onError(error);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
   return (
     <button

@@ -112,6 +112,7 @@ export default function LoginPage() {
         }
         onGoogleError={(error) => setProviderError(describeAuthError(error))}
         disabled={isSubmitting}
+        returnTo={returnPath(location.state, remembered)}
       />
     </AuthCard>
   );
