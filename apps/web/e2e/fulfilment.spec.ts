@@ -83,7 +83,7 @@ test('an admin opens an order from Manage Orders, marks it paid after a confirma
 
   await signInAs(page, admin);
   await page.goto('/dashboard/manageorders');
-  await page.getByLabel('Search orders by number or e-mail').fill(order.number);
+  await page.getByLabel('Search orders by number, e-mail or PO reference').fill(order.number);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`q=${order.number}`));
   const row = page.getByTestId('manage-order-row').filter({ hasText: order.number });

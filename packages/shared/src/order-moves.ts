@@ -15,3 +15,10 @@ export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 /** The statuses an order may be in for an admin to move it to `to`. */
 export const statusesMovableTo = (to: OrderStatus): OrderStatus[] =>
   orderStatusSchema.options.filter((from) => ORDER_MOVES[from].includes(to));
+
+/**
+ * Whether the customer can still pay for the order: only while it is unpaid. A paid or shipped
+ * order has nothing left to pay and a cancelled one nothing owed; the card payment refuses
+ * (409) any order not unpaid, and the Payment page shows how to pay only for one.
+ */
+export const isPayable = (order: { status: OrderStatus }): boolean => order.status === 'unpaid';

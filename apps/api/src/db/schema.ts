@@ -305,6 +305,14 @@ export const orders = pgTable(
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_part_idx').on(t.partId),
     uniqueIndex('orders_number_idx').on(t.number),
+    // The desk's search by PO reference, in any case, whole or its beginning (migration 0032).
+    index('orders_po_reference_idx')
+      .on(
+        sql`lower(${t.poReference}) text_pattern_ops`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.poReference} is not null`),
     // The expiry sweep finds old unpaid orders without scanning the rest.
     index('orders_unpaid_oldest_idx').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
     uniqueIndex('orders_idempotency_idx')

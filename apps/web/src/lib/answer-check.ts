@@ -52,6 +52,7 @@ const answers: AnswerChecks = {
     place: by(contract.orders.place.responses[201].schema),
     checkout: by(contract.orders.checkout.responses[201].schema),
     mine: by(contract.orders.mine.responses[200].schema),
+    mineCsv: none,
     get: by(contract.orders.get.responses[200].schema),
     cancel: by(contract.orders.cancel.responses[200].schema),
     all: by(contract.orders.all.responses[200].schema),

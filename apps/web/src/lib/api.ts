@@ -154,6 +154,7 @@ export const api: ApiClient = {
     place: json('orders', 'place'),
     checkout: json('orders', 'checkout'),
     mine: list('orders', 'mine'),
+    mineCsv: file('orders', 'mineCsv'),
     get: json('orders', 'get'),
     cancel: json('orders', 'cancel'),
     all: list('orders', 'all'),

@@ -3,6 +3,7 @@ import { apiMessages } from '../messages/index.js';
 import { checkoutInputSchema, linesRefusedSchema, stockRanOutSchema } from '../schemas/checkout.js';
 import { paginationQuerySchema } from '../schemas/common.js';
 import {
+  myOrdersCsvQuerySchema,
   myOrdersQuerySchema,
   orderHeadersSchema,
   orderInputSchema,
@@ -38,7 +39,7 @@ export const orders = {
   place: route(routeTable.orders.place, {
     summary: 'Place an order',
     description:
-      'The server prices the order from the stored part and takes the stock in the same transaction; name and e-mail come from the token. Send an `Idempotency-Key` (any string up to 200 printable characters, fresh per order) to make retries safe.',
+      'The server prices the order from the stored part and takes the stock in the same transaction; name and e-mail come from the token. `poReference` (optional, up to 40 characters) is the buyer’s own purchase-order number. Send an `Idempotency-Key` (any string up to 200 printable characters, fresh per order) to make retries safe.',
     headers: orderHeadersSchema,
     body: orderInputSchema,
     responses: {
@@ -92,6 +93,13 @@ export const orders = {
       403: error('`email` is not the caller’s.'),
     },
   }),
+  mineCsv: route(routeTable.orders.mineCsv, {
+    summary: "The caller's orders as CSV, for their accounts",
+    description:
+      'Only the orders of the signed-in customer (the token says whose), newest first, one row per line: number, date, status, payment status, PO reference, the line (SKU, part, quantity, unit price, discount, line total), the order total and the currency. `status` filters as My Orders does. UTF-8 with a byte-order mark; a cell that begins with `=`, `+`, `-` or `@` is made inert.',
+    query: myOrdersCsvQuerySchema,
+    responses: { 200: { description: 'The orders (text/csv).' }, 400: invalid },
+  }),
   get: route(routeTable.orders.get, {
     summary: 'An order with its history, and how to pay for it (owner or admin)',
     description:
@@ -115,7 +123,7 @@ export const orders = {
   all: route(routeTable.orders.all, {
     summary: 'All orders (the admin names themselves in the path)',
     description:
-      'Newest first. `status` filters; `q` searches by order number (`PD-100001` or `100001`) or by customer e-mail: the whole address, or its beginning.',
+      'Newest first. `status` filters; `q` searches by order number (`PD-100001` or `100001`) or by customer e-mail (the whole address, or its beginning), and by PO reference (the whole reference or its beginning, in any case).',
     params: emailParams,
     query: ordersQuerySchema,
     responses: { 200: { description: 'A page of orders.', schema: z.array(orderSchema) }, 400: invalid },

@@ -79,6 +79,7 @@ export const routeTable = {
     place: { method: 'post', path: '/api/order', access: 'signed-in' },
     checkout: { method: 'post', path: '/api/checkout', access: 'signed-in' },
     mine: { method: 'get', path: '/api/myorder', access: 'signed-in', list: true },
+    mineCsv: { method: 'get', path: '/api/myorders.csv', access: 'signed-in', produces: 'text/csv' },
     get: { method: 'get', path: '/api/order/:id', access: 'signed-in' },
     cancel: { method: 'delete', path: '/api/order/:id', access: 'signed-in' },
     all: { method: 'get', path: '/api/orders/:email', access: 'admin', owner: 'self', list: true },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { checkoutMessages as m } from '../messages/checkout.js';
 import { cartQuantitySchema } from './cart.js';
-import { idSchema, plainText } from './common.js';
-import { addressSchema, phoneSchema } from './order.js';
+import { idSchema } from './common.js';
+import { addressSchema, phoneSchema, poReferenceSchema } from './order.js';
 
 /** At most this many lines in one order (a bill of materials, not a warehouse). */
 export const MAX_ORDER_LINES = 100;
@@ -37,15 +37,7 @@ export type CheckoutLineInput = z.infer<typeof checkoutLineInputSchema>;
 export const checkoutInputSchema = z.object({
   phone: phoneSchema,
   address: addressSchema,
-  /** The buyer's own purchase-order number, printed on the order, invoice, e-mails and CSV. */
-  poReference: z
-    .string()
-    .trim()
-    .max(40, m.poReferenceTooLong)
-    .refine(plainText(), m.poReferenceInvalid)
-    .optional()
-    // An empty field means no reference.
-    .transform((po) => (po ? po : undefined)),
+  poReference: poReferenceSchema,
   lines: z
     .array(checkoutLineInputSchema, { error: m.linesInvalid })
     .min(1, m.noLines)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages/index.js';
+import { checkoutMessages, validationMessages as m } from '../messages/index.js';
 import { idSchema, paginationQuerySchema, plainText } from './common.js';
 import { MAX_QUANTITY } from './part.js';
 import { orderCardPaymentSchema } from './payment.js';
@@ -130,7 +130,14 @@ export const myOrdersQuerySchema = paginationQuerySchema.extend({
 });
 export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
 
-/** The admin's desk and its CSV export: a status, and a search by order number or e-mail. */
+/**
+ * `GET /api/myorders.csv`: the caller's own orders (the token says whose: no e-mail here), with
+ * My Orders' filter.
+ */
+export const myOrdersCsvQuerySchema = z.object({ status: orderStatusSchema.optional() });
+export type MyOrdersCsvQuery = z.infer<typeof myOrdersCsvQuerySchema>;
+
+/** The admin's desk and its CSV export: a status, and a search by order number, e-mail or PO reference. */
 export const ordersFilterSchema = z.object({
   status: orderStatusSchema.optional(),
   q: z.string().trim().max(254).refine(plainText(), m.searchInvalid).optional(),
@@ -173,14 +180,29 @@ export const addressSchema = z
 
 export const orderQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY);
 
+/**
+ * The buyer's own purchase-order number, optional on both ways of ordering (`POST /api/order`
+ * and `POST /api/checkout`), printed on the order, invoice, e-mails and CSV.
+ */
+export const poReferenceSchema = z
+  .string()
+  .trim()
+  .max(40, checkoutMessages.poReferenceTooLong)
+  .refine(plainText(), checkoutMessages.poReferenceInvalid)
+  .optional()
+  // An empty field means no reference.
+  .transform((po) => (po ? po : undefined));
+
 /** `POST /api/order`. Name, e-mail and every price come from the server, never from here. */
 export const orderInputSchema = z.object({
   partId: idSchema,
   productQuantity: orderQuantitySchema,
   phone: phoneSchema,
   address: addressSchema,
+  poReference: poReferenceSchema,
 });
-export type OrderInput = z.infer<typeof orderInputSchema>;
+export type OrderInput = z.input<typeof orderInputSchema>;
+export type OrderRequest = z.output<typeof orderInputSchema>;
 
 /** The request header that makes `POST /api/order` safe to retry. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -177,7 +177,7 @@ export function toInvoiceOrder(row: OrderRow, lines: readonly OrderLineRow[]): I
 }
 
 /** `1250` → `12.50`: what a spreadsheet reads as the amount, in integer arithmetic. */
-const amount = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const amount = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** What a CSV row shows of a line (an order written without lines shows as its own one line). */
 export type CsvLine = Pick<

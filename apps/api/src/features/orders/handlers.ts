@@ -35,6 +35,17 @@ export const ordersHandlers = (
         reply(201, await service.checkout(user, body, headers['idempotency-key'])),
     },
     mine: { handle: ({ user, query }) => service.listMine(user, query) },
+    // The caller's own orders for their accounts: whose is the token's, never a parameter.
+    mineCsv: {
+      handle: ({ user, query }) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return stream(service.exportMineCsv(user, query), {
+          'Content-Disposition': `attachment; filename="my-orders-${day}.csv"`,
+          // The customer's own orders: no shared cache keeps a copy.
+          'Cache-Control': 'no-store',
+        });
+      },
+    },
     get: { handle: ({ user, params }) => service.payment(user, params.id) },
     cancel: {
       changes: ['parts'],

@@ -50,6 +50,10 @@ export const fetchInvoicePdf = (id: string, number: string) =>
 export const fetchOrdersCsv = (filter: OrdersFilter) =>
   api.orders.csv({ query: { status: filter.status, q: filter.q }, fileName: 'orders.csv' });
 
+/** The caller's own orders (My Orders' filter) as CSV: the server knows whose from the token. */
+export const fetchMyOrdersCsv = (status: OrderStatus | undefined) =>
+  api.orders.mineCsv({ query: { status }, fileName: 'my-orders.csv' });
+
 /** One Order click: what to order, and the key that makes retrying it safe. */
 export interface PlaceOrderVariables {
   input: OrderInput;

@@ -1,6 +1,7 @@
 import {
   billMessages,
   confirmMessages,
+  isPayable,
   orderPageMessages as m,
   type OrderStatus,
   orderLineMessages,
@@ -14,13 +15,14 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
 import { partKeys } from '../../parts';
-import { cancelOrder, myOrdersQuery, ORDERS_PAGE_SIZE, orderKeys } from '../api';
+import { cancelOrder, fetchMyOrdersCsv, myOrdersQuery, ORDERS_PAGE_SIZE, orderKeys } from '../api';
 import { StatusBadge } from '../components/status-badge';
 
 const filters: { value: OrderStatus | ''; label: string }[] = [
@@ -29,8 +31,10 @@ const filters: { value: OrderStatus | ''; label: string }[] = [
 ];
 
 /**
- * My Orders (spec §2, issue 11): number, date, product, quantity, total bill, status, Payment and
- * Cancel Order. Cancelled orders stay listed (the status filter narrows the list).
+ * My Orders (spec §2, issue 11): number, date, PO reference, product, quantity, total bill,
+ * status, Payment (while there is something to pay) and Cancel Order. Cancelled orders stay
+ * listed (the status filter narrows the list); Export CSV downloads the orders the filter shows,
+ * every page of them, for the customer's accounts.
  */
 export default function MyOrdersPage() {
   const user = useSessionUser();
@@ -66,20 +70,23 @@ export default function MyOrdersPage() {
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-2xl font-bold">{m.myOrdersTitle}</h2>
-        <label className="flex items-center gap-2 text-sm">
-          {m.status}
-          <select
-            className="select select-sm w-40"
-            value={status ?? ''}
-            onChange={(event) => setParams(event.target.value ? { status: event.target.value } : {})}
-          >
-            {filters.map((filter) => (
-              <option key={filter.label} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            {m.status}
+            <select
+              className="select select-sm w-40"
+              value={status ?? ''}
+              onChange={(event) => setParams(event.target.value ? { status: event.target.value } : {})}
+            >
+              {filters.map((filter) => (
+                <option key={filter.label} value={filter.value}>
+                  {filter.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <DownloadButton fetchFile={() => fetchMyOrdersCsv(status)}>{m.exportCsv}</DownloadButton>
+        </div>
       </div>
       <p role="status" className="sr-only">
         {announcement}
@@ -111,6 +118,7 @@ export default function MyOrdersPage() {
               <tr>
                 <th scope="col">{m.number}</th>
                 <th scope="col">{m.date}</th>
+                <th scope="col">{orderLineMessages.poReference}</th>
                 <th scope="col">{m.product}</th>
                 <th scope="col" className="text-right">
                   {billMessages.quantity}
@@ -135,6 +143,13 @@ export default function MyOrdersPage() {
                   <td className="whitespace-nowrap">
                     <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                   </td>
+                  <td data-testid="order-row-po">
+                    {order.poReference ? (
+                      <span className="block max-w-40 wrap-anywhere">{order.poReference}</span>
+                    ) : (
+                      <span className="text-base-content/70">{orderLineMessages.noPoReference}</span>
+                    )}
+                  </td>
                   <td>
                     {/* One block: on phones the cell is a row of its label and this. */}
                     <div>
@@ -152,10 +167,13 @@ export default function MyOrdersPage() {
                   </td>
                   <td>
                     <div className="flex flex-wrap justify-end gap-2">
-                      <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
-                        {m.payment}
-                        <span className="sr-only"> {m.forOrder(order.number)}</span>
-                      </Link>
+                      {/* Only while there is something to pay: a paid, shipped or cancelled order has not. */}
+                      {isPayable(order) && (
+                        <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
+                          {m.payment}
+                          <span className="sr-only"> {m.forOrder(order.number)}</span>
+                        </Link>
+                      )}
                       {order.status === 'unpaid' && (
                         <button
                           type="button"

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  cartCheckoutMessages,
   isOrderQuantityValid,
   purchaseMessages as m,
-  type OrderInput,
   orderInputSchema,
   orderMessages,
   type Part,
@@ -17,6 +17,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import type { z } from 'zod';
 import { BillPreview } from '../../../components/ui/bill-preview';
 import { Field } from '../../../components/ui/field';
 import { QuantityProblem, quantityProblemOf } from '../../../components/ui/quantity-problem';
@@ -36,7 +37,8 @@ import {
 import { PartSku, partKeys, partQuery, StockBadge } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });
-type PurchaseForm = Omit<OrderInput, 'partId'>;
+type PurchaseForm = z.input<typeof purchaseFormSchema>;
+type PurchaseRequest = z.output<typeof purchaseFormSchema>;
 
 /** The order page for one part (spec §2, §4, §5). */
 export default function PurchasePage() {
@@ -137,12 +139,13 @@ function OrderForm({ part }: { part: Part }) {
     getFieldState,
     setValue,
     formState: { errors },
-  } = useForm<PurchaseForm>({
+  } = useForm<PurchaseForm, unknown, PurchaseRequest>({
     resolver: zodResolver(purchaseFormSchema),
     defaultValues: {
       productQuantity: quantityAsked(search.get('quantity')) ?? part.minOrderQuantity,
       phone: '',
       address: '',
+      poReference: '',
     },
   });
   useRememberedContact(user?.email, { getFieldState, setValue });
@@ -226,6 +229,15 @@ function OrderForm({ part }: { part: Part }) {
           )}
         </div>
         <ContactFields phone={register('phone')} address={register('address')} errors={errors} />
+        {/* The same optional field, words and rules as the cart's checkout (one shared schema). */}
+        <Field
+          label={cartCheckoutMessages.poReference}
+          error={errors.poReference?.message}
+          maxLength={40}
+          {...register('poReference')}
+        >
+          <p className="mt-1 text-xs text-base-content/70">{cartCheckoutMessages.poHint}</p>
+        </Field>
 
         <div className="mt-2">
           <BillPreview part={part} quantity={quantity} totalTestId="order-total" />
