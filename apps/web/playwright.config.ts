@@ -52,6 +52,8 @@ export const E2E_SELLER = {
   address: '7 Foundry Lane, Leeds LS1 4AP, United Kingdom',
   taxId: 'GB 123 4567 89',
 };
+/** How customers reach the store (STORE_EMAIL, STORE_PHONE): named wherever a text says 'contact us'. */
+export const E2E_CONTACT = { email: 'sales@partsdepot-trading.example', phone: '+44 113 496 0123' };
 /**
  * The stores' data folders: fresh ones per run unless E2E_DATA_DIR (E2E_TAXED_DATA_DIR) names
  * one. Workers load this file too and inherit the runner's environment, so only the runner makes
@@ -104,6 +106,8 @@ const storeEnv = {
   STORE_NAME: E2E_SELLER.name,
   STORE_ADDRESS: E2E_SELLER.address,
   STORE_TAX_ID: E2E_SELLER.taxId,
+  STORE_EMAIL: E2E_CONTACT.email,
+  STORE_PHONE: E2E_CONTACT.phone,
   INVOICE_RATE_LIMIT: '100000',
 };
 

@@ -2,10 +2,12 @@ import path from 'node:path';
 import {
   apiMessages,
   DEFAULT_MONEY_PATTERN,
+  DEFAULT_STORE_CONTACT,
   type IdentitySettings,
   type MoneyPattern,
   moneyPattern,
   NO_TAX,
+  type StoreContact,
   type StoreSettings,
   type TaxRule,
 } from '@store/shared';
@@ -148,6 +150,8 @@ export interface AppDeps {
     maxUnpaidTotalCents: number;
     /** The seller named on invoices (STORE_NAME, STORE_ADDRESS, STORE_TAX_ID). */
     seller: Seller;
+    /** STORE_EMAIL and STORE_PHONE, named wherever a text says 'contact us'; the defaults when not given. */
+    contact?: StoreContact;
     /** Where e-mails are written when no SMTP server is configured (listed at /api/outbox). */
     outboxDir: string;
     /** Where uploaded images are kept and served from (/uploads). */
@@ -204,6 +208,7 @@ export type OrdersSettings = Pick<
   | 'tax'
   | 'currency'
   | 'money'
+  | 'contact'
 >;
 
 /** The store's money pattern: LOCALE's (config.ts), or else CURRENCY's as the default locale writes it. */
@@ -213,7 +218,7 @@ export const moneyOf = (config: Pick<AppDeps['config'], 'currency' | 'money'>): 
 
 /** What the web app is told of the settings (decision 056): with each page, and at GET /api/settings. */
 export function storeSettingsOf(
-  config: Pick<AppDeps['config'], 'currency' | 'money' | 'tax'>,
+  config: Pick<AppDeps['config'], 'currency' | 'money' | 'tax' | 'contact'>,
 ): StoreSettings {
   const money = moneyOf(config);
   const tax = config.tax ?? NO_TAX;
@@ -222,6 +227,7 @@ export function storeSettingsOf(
     locale: money.locale,
     money,
     tax: { rate: tax.rateBasisPoints / 100, pricesIncludeTax: tax.pricesIncludeTax },
+    contact: config.contact ?? DEFAULT_STORE_CONTACT,
   };
 }
 
@@ -240,6 +246,7 @@ export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSetti
     maxUnpaidTotalCents: settings.maxUnpaidTotalCents,
     tax: settings.tax ?? NO_TAX,
     money: moneyOf(settings),
+    contact: settings.contact ?? DEFAULT_STORE_CONTACT,
     cardPayments: settings.stripe !== undefined,
   });
 }
@@ -428,6 +435,9 @@ export function createApp({
         audit,
         // Checkout's fallback for a phone and address: the orders side keeps them.
         lastOrderContact: orders.lastContact,
+        // The cart's credit line: what the customer's unpaid orders total, from the orders side.
+        unpaidTotalCents: orders.unpaidTotalCents,
+        contact: storeSettings.contact,
         identity,
         tokens,
         adminEmails: config.adminEmails,
@@ -503,8 +513,9 @@ export function createApp({
 /**
  * Helmet's defaults plus what Firebase Auth needs in the browser. The emulator is reached
  * through our own origin, so it needs nothing; a real project needs Google's REST endpoints and
- * its auth domain's pages, and Google sign-in's popup Google's script. With the emulator Google
- * sign-in cannot work (the store does not forward it), so no script from Google is allowed.
+ * its auth domain's pages, and Google sign-in's popup Google's script. With the emulator, Google
+ * sign-in goes to the emulator's stand-in page under our own origin (which sends its own policy:
+ * auth/emulator-google.ts) and back, so no script from Google is allowed.
  * The app's page runs its own inline scripts, allowed by their hash (lib/inline-scripts.ts).
  */
 function cspDirectives(identity: IdentitySettings, imageHostOrigins: string[], inlineScripts: string[]) {

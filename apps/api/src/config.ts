@@ -1,11 +1,13 @@
 import path from 'node:path';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
+  DEFAULT_STORE_CONTACT,
   emailSchema,
   type IdentitySettings,
   minorUnitCents,
   moneyPattern,
   percentToBasisPoints,
+  phoneSchema,
 } from '@store/shared';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { z } from 'zod';
@@ -263,6 +265,9 @@ const envSchema = z.object({
     .max(300)
     .default('1 Foundry Lane, Sheffield S1 2AB, United Kingdom'),
   STORE_TAX_ID: z.string().trim().min(1).max(50).default('GB 000 0000 00'),
+  /** How customers reach the store: named wherever a text says 'contact us' (pages and e-mails). */
+  STORE_EMAIL: emailSchema.pipe(z.email()).default(DEFAULT_STORE_CONTACT.email),
+  STORE_PHONE: phoneSchema.default(DEFAULT_STORE_CONTACT.phone),
   /** Unpaid orders older than this are cancelled and their stock restored; 0 turns it off. */
   UNPAID_ORDER_TTL: duration.default(72 * DURATION_UNITS_MS.h),
   /** Unpaid orders one customer may hold at once. */
@@ -395,6 +400,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, apiRoot = proce
       outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
     },
     seller: { name: e.STORE_NAME, address: e.STORE_ADDRESS, taxId: e.STORE_TAX_ID },
+    /** Named wherever a text says 'contact us'. */
+    contact: { email: e.STORE_EMAIL, phone: e.STORE_PHONE },
     /** Milliseconds; 0: unpaid orders never expire. */
     unpaidOrderTtlMs: e.UNPAID_ORDER_TTL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,

@@ -2,6 +2,7 @@ import {
   cartApiMessages,
   checkoutMessages,
   DEFAULT_MONEY_PATTERN,
+  DEFAULT_STORE_CONTACT,
   MAX_ORDER_LINES,
   NO_TAX,
 } from '@store/shared';
@@ -329,7 +330,15 @@ describe('stock taken at once', () => {
       if (placed.outcome !== 'refused') return placed;
       return { ...placed, parts: placed.parts.map((part) => ({ ...part, availableQuantity: 10 })) };
     };
-    const checkout = createCheckout({ place: drifted, maxOpenOrders: 10, money: DEFAULT_MONEY_PATTERN });
+    const checkout = createCheckout({
+      place: drifted,
+      maxOpenOrders: 10,
+      wording: {
+        unpaidTotalCents: repo.unpaidTotalCents,
+        money: DEFAULT_MONEY_PATTERN,
+        contact: DEFAULT_STORE_CONTACT,
+      },
+    });
     const who = {
       email: customer.email,
       name: customer.name,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { IdentitySettings, MoneyPattern, TaxRule } from '@store/shared';
+import type { IdentitySettings, MoneyPattern, StoreContact, TaxRule } from '@store/shared';
 import pg from 'pg';
 import request from 'supertest';
 import { inject } from 'vitest';
@@ -145,6 +145,8 @@ export async function createTestApp(
     /** CURRENCY and its pattern (CURRENCY with LOCALE, decision 056); the default's (gbp, en-GB) unless set. */
     currency?: string;
     money?: MoneyPattern;
+    /** STORE_EMAIL and STORE_PHONE; the defaults the store ships with unless set. */
+    contact?: StoreContact;
   } = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -197,6 +199,7 @@ export async function createTestApp(
       ...(options.tax && { tax: options.tax }),
       ...(options.currency && { currency: options.currency }),
       ...(options.money && { money: options.money }),
+      ...(options.contact && { contact: options.contact }),
       maxOpenOrders: options.maxOpenOrders ?? 1000,
       maxUnpaidTotalCents: options.maxUnpaidTotalCents ?? Number.MAX_SAFE_INTEGER,
       ...(options.lowStockThreshold !== undefined && { lowStockThreshold: options.lowStockThreshold }),

@@ -108,7 +108,7 @@ describe('identity provider outage', () => {
     // The login is still there, but the store refuses it: removed means removed.
     const stillThere = await idTokenFor('accounts:signInWithPassword', leaving);
     const blocked = await signIn(leaving, stillThere).expect(403);
-    expect(blocked.body).toEqual({ message: apiMessages.accountRemoved });
+    expect(blocked.body).toEqual({ message: apiMessages.accountRemoved() });
 
     // And the one who could not sign in during the outage now can.
     await signIn(late, await idTokenFor('accounts:signInWithPassword', late)).expect(200);

@@ -1,4 +1,4 @@
-import { apiMessages } from '@store/shared';
+import { apiMessages, SKU_PATTERN } from '@store/shared';
 import type { Response } from 'superagent';
 import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,49 @@ describe('GET /api/order/:id/invoice.pdf', () => {
     }
     expect(text).toMatch(/Subtotal\s+£10,120\.00/);
     expect(text).toMatch(/Total\s+£9,620\.25/);
+  });
+
+  it('prints every SKU whole on one line, the demo catalog’s longest and the longest the schema allows', async () => {
+    const skus = [
+      'VC-PL32-D56K-C30', // the demo catalog's longest
+      'TB-HD2T-P4-M2',
+      `WIDE-${'W'.repeat(35)}`, // 40 characters, the most SKU_PATTERN allows, of the widest letter
+      'RAID-CARD-16P-SAS3-NVME-TRIMODE-X8-G4-EU', // 40 characters, as a real part number reads
+    ];
+    expect(skus.every((sku) => SKU_PATTERN.test(sku))).toBe(true);
+    const rows = await ctx.db
+      .insert(parts)
+      .values(skus.map((sku) => partRow({ sku, name: `Part ${sku}`, minOrderQuantity: 1, priceCents: 100 })))
+      .returning();
+    const res = await ctx
+      .http()
+      .post('/api/checkout')
+      .set(customer.auth)
+      .send({ phone, address, lines: rows.map((row) => ({ partId: row.id, quantity: 1 })) })
+      .expect(201);
+    const order = res.body.order as { _id: string; number: string };
+    const { pages } = await readPdf(expectPdf(await invoice(order._id, customer), order.number));
+    expect(pages).toHaveLength(1);
+    const items = pages[0]?.items ?? [];
+    const descriptionX = items.find((item) => item.str === 'Description')?.x ?? 0;
+    expect(descriptionX).toBeGreaterThan(50);
+    const sizes = new Map<string, number>();
+    for (const sku of skus) {
+      // One run of text, the whole SKU: pdf.js reads a wrapped SKU as two runs on two lines.
+      const found = items.filter((item) => item.str === sku);
+      expect(found, sku).toHaveLength(1);
+      const [run] = found as [(typeof items)[number]];
+      expect(items.some((item) => item !== run && sku.startsWith(item.str) && item.str.length > 0)).toBe(
+        false,
+      );
+      // … which ends before the description column starts.
+      expect(run.x + run.width, sku).toBeLessThan(descriptionX);
+      sizes.set(sku, run.width / sku.length);
+    }
+    // Only a SKU too wide for the column is set smaller: the demo's keep the table's 10 pt
+    // (about 6.5 pt a character; under 2.5 when shrunk to the widest's size).
+    expect(sizes.get('VC-PL32-D56K-C30')).toBeGreaterThan(5);
+    expect(sizes.get('TB-HD2T-P4-M2')).toBeGreaterThan(5);
   });
 
   it('shows the bulk discount line, with its percent and amount, and the discounted total', async () => {

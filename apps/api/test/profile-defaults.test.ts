@@ -57,6 +57,7 @@ describe('GET /api/profile', () => {
       companyName: null,
       vatNumber: null,
       checkout: { phone: null, address: null },
+      credit: { limit: expect.any(Number), unpaid: 0 },
     });
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   apiMessages,
+  DEFAULT_STORE_CONTACT,
   DEFAULT_STORE_SETTINGS,
   moneyPattern,
   STORE_SETTINGS_ELEMENT_ID,
@@ -93,6 +94,7 @@ describe('GET /api/settings', () => {
       locale: 'de-DE',
       money: moneyPattern('eur', 'de-DE'),
       tax: { rate: 19, pricesIncludeTax: false },
+      contact: DEFAULT_STORE_CONTACT,
     };
     expect(res.body).toEqual(expected);
     expect(res.headers['cache-control']).toBe('public, no-cache');
@@ -114,9 +116,9 @@ describe('GET /api/settings', () => {
 
 describe('money in euros, as de-DE writes them', () => {
   it('names the credit limit in euros', async () => {
-    // 81 × 12,50 € = 1.012,50 €, with 19% tax 1.204,88 €: over the 1.000,00 € limit.
+    // 81 × 12,50 € = 1.012,50 €, with 19% tax 1.204,88 €: over the 1.000,00 € limit on its own.
     const res = await place(81).expect(409);
-    expect(res.body.message).toBe(apiMessages.unpaidTotalTooHigh(120_488, 100_000, config.money));
+    expect(res.body.message).toBe(apiMessages.orderAloneOverLimit(120_488, 100_000, config.money));
     expect(res.body.message).toContain(`1.204,88${NBSP}€`);
     expect(res.body.message).toContain(`1.000,00${NBSP}€`);
   });

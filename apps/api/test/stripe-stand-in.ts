@@ -82,9 +82,42 @@ function arrays(value: unknown): unknown {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The card numbers the stand-in's checkout page takes, as in Stripe's test mode: Stripe's own
+ * test cards, so the same numbers work against a real Stripe account in test mode.
+ */
+export const STAND_IN_CARDS = {
+  /** Paid: the session completes and its signed event is delivered to the store. */
+  paid: '4242424242424242',
+  /** Declined ('generic_decline'): nothing is paid, the page says so and the session stays open. */
+  declined: '4000000000000002',
+} as const;
+
+/** The store's webhook, beside the page Stripe sends the customer back to (the same origin). */
+const WEBHOOK_PATH = '/api/payments/stripe/webhook';
+
+/** The checkout page: the amount, a card form while the session is open, and the way back. */
+function checkoutPage(session: StandInSession | undefined, note = ''): string {
+  const amount = session ? `${session.amount_total} ${session.currency}` : 'no such session';
+  const form =
+    session?.status === 'open'
+      ? `<form method="post" action="/c/pay/${escapeHtml(session.id)}"><p><label for="card">Card number</label> <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required></p><p>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p><button type="submit">Pay</button></form>`
+      : session?.payment_status === 'paid'
+        ? '<p>Paid.</p>'
+        : '';
+  const said = note ? `<p role="alert">${escapeHtml(note)}</p>` : '';
+  const back = session ? `<p><a href="${escapeHtml(session.success_url)}">Back to the store</a></p>` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in checkout</title></head><body><main><h1>Stand-in checkout</h1><p data-testid="stand-in-amount">${amount}</p>${said}${form}${back}</main></body></html>`;
+}
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-export async function startStripeStandIn(options: { webhookSecret: string; port?: number }) {
+export async function startStripeStandIn(options: {
+  webhookSecret: string;
+  port?: number;
+  /** Where the checkout page delivers a paid session's event; by default the store's webhook at the session's success_url's origin. */
+  webhookUrl?: string;
+}) {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, StandInSession>();
   const refunds: { id: string; payment_intent: string; idempotencyKey: string | undefined }[] = [];
@@ -177,13 +210,19 @@ export async function startStripeStandIn(options: { webhookSecret: string; port?
       res.end(JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname === '/health') return send(200, { ok: true });
-    if (req.method === 'GET' && url.pathname.startsWith('/c/pay/')) {
+    if (url.pathname.startsWith('/c/pay/') && (req.method === 'GET' || req.method === 'POST')) {
       const session = sessions.get(url.pathname.slice('/c/pay/'.length));
-      res.writeHead(session ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-      // Stripe's page sends the customer back to `success_url` once they paid; here, a link does.
-      res.end(
-        `<!doctype html><html lang="en"><head><title>Stand-in checkout</title></head><body><main><h1>Stand-in checkout</h1><p data-testid="stand-in-amount">${session ? `${session.amount_total} ${session.currency}` : 'no such session'}</p>${session ? `<a href="${escapeHtml(session.success_url)}">Back to the store</a>` : ''}</main></body></html>`,
-      );
+      const page = (status: number, note?: string) => {
+        res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(checkoutPage(session, note));
+      };
+      if (!session) return page(404);
+      // The 'Back to the store' link returns before the event (the browser tests deliver it).
+      if (req.method === 'GET') return page(200);
+      const paid = await payByCard(session, new URLSearchParams(raw).get('card') ?? '');
+      if ('note' in paid) return page(paid.status, paid.note);
+      res.writeHead(303, { Location: paid.redirect });
+      res.end();
       return;
     }
     const deliver = /^\/_stand-in\/sessions\/([\w]+)\/deliver$/.exec(url.pathname);
@@ -223,6 +262,36 @@ export async function startStripeStandIn(options: { webhookSecret: string; port?
     // Stripe keeps the result of a request that ran (not one refused before it ran).
     if (key && answer.status === 200) answered.set(`${url.pathname} ${key}`, answer);
     send(answer.status, answer.body);
+  }
+
+  /**
+   * The page's form: a test card pays the session and delivers its signed event to the store,
+   * then sends the customer back as Stripe does; the declined card and any other number do not.
+   */
+  async function payByCard(
+    session: StandInSession,
+    card: string,
+  ): Promise<{ redirect: string } | { status: number; note: string }> {
+    if (session.status !== 'open') return { status: 409, note: 'This checkout session is not open.' };
+    const digits = card.replace(/[\s-]/g, '');
+    if (digits === STAND_IN_CARDS.declined) return { status: 402, note: 'Your card was declined.' };
+    if (digits !== STAND_IN_CARDS.paid) {
+      return {
+        status: 400,
+        note: 'Use a test card: 4242 4242 4242 4242 (paid) or 4000 0000 0000 0002 (declined).',
+      };
+    }
+    const webhookUrl = options.webhookUrl ?? new URL(WEBHOOK_PATH, session.success_url).href;
+    const answer = await standIn
+      .deliver(webhookUrl, standIn.event(standIn.pay(session.id)))
+      .catch(() => ({ status: 'unreachable' }));
+    if (answer.status !== 200) {
+      return {
+        status: 502,
+        note: `Paid, but the store's webhook at ${webhookUrl} did not take the event (${answer.status}).`,
+      };
+    }
+    return { redirect: session.success_url };
   }
 
   const server = createServer((req, res) => {

@@ -51,12 +51,20 @@ async function state() {
   return { stock: part?.availableQuantity, orders: all?.n, events: events?.n };
 }
 
-async function expectRefused(units: number, totalCents: number, limitCents = LIMIT_CENTS) {
+/** Refused with `message`, changing nothing. */
+async function expectRefused(units: number, message: string) {
   const before = await state();
   const res = await place(units).expect(409);
-  expect(res.body).toEqual({ message: apiMessages.unpaidTotalTooHigh(totalCents, limitCents) });
+  expect(res.body).toEqual({ message });
   expect(await state()).toEqual(before);
 }
+
+/** The unpaid orders with this one, `totalCents`, go above the limit: paying for one makes room. */
+const withUnpaid = (totalCents: number, limitCents = LIMIT_CENTS) =>
+  apiMessages.unpaidTotalTooHigh(totalCents, limitCents);
+/** This order on its own, `orderCents`, is above the limit: no payment makes room for it. */
+const alone = (orderCents: number, limitCents = LIMIT_CENTS) =>
+  apiMessages.orderAloneOverLimit(orderCents, limitCents);
 
 const move = (id: string, status: string) =>
   ctx.http().patch(`/api/order/${id}/status`).set(admin.auth).send({ status }).expect(200);
@@ -77,30 +85,30 @@ describe('the cap on what unpaid orders may total', () => {
   it('accepts orders up to the limit exactly, and refuses any more, changing nothing', async () => {
     await place(6).expect(201);
     await place(4).expect(201); // £100.00 held: at the limit
-    await expectRefused(1, 11_000);
+    await expectRefused(1, withUnpaid(11_000));
     // Another customer is not held by this one's orders.
     await place(10, await accountWithToken(ctx)).expect(201);
   });
 
   it('refuses one order above the limit on its own (the whole stock for one account)', async () => {
-    await expectRefused(11, 11_000);
-    await expectRefused(1000, 1_000_000);
+    await expectRefused(11, alone(11_000));
+    await expectRefused(1000, alone(1_000_000));
   });
 
   it('never counts paid or shipped orders', async () => {
     const first = (await place(10).expect(201)).body.insertedId;
-    await expectRefused(1, 11_000);
+    await expectRefused(1, withUnpaid(11_000));
     await move(first, 'paid');
     const second = (await place(10).expect(201)).body.insertedId;
     await move(first, 'shipped');
-    await expectRefused(1, 11_000);
+    await expectRefused(1, withUnpaid(11_000));
     await move(second, 'paid');
     await place(10).expect(201);
   });
 
   it('never counts cancelled orders, by the customer or an admin', async () => {
     const first = (await place(10).expect(201)).body.insertedId;
-    await expectRefused(5, 15_000);
+    await expectRefused(5, withUnpaid(15_000));
     await ctx.http().delete(`/api/order/${first}`).set(customer.auth).expect(200);
     const second = (await place(10).expect(201)).body.insertedId;
     await move(second, 'cancelled');
@@ -112,7 +120,7 @@ describe('the cap on what unpaid orders may total', () => {
     await move(first, 'paid');
     await place(10).expect(201);
     await move(first, 'unpaid');
-    await expectRefused(1, 21_000);
+    await expectRefused(1, withUnpaid(21_000));
   });
 
   it('never refuses the replay of an order already placed', async () => {
@@ -120,31 +128,31 @@ describe('the cap on what unpaid orders may total', () => {
     const first = await place(10, customer, key).expect(201);
     const again = await place(10, customer, key).expect(201);
     expect(again.body.insertedId).toBe(first.body.insertedId);
-    await expectRefused(1, 11_000);
+    await expectRefused(1, withUnpaid(11_000));
   });
 });
 
 describe("a customer's own credit limit", () => {
   it('lets an order through once an admin raises it, and judges the next by it', async () => {
     await place(10).expect(201);
-    await expectRefused(5, 15_000);
+    await expectRefused(5, withUnpaid(15_000));
     await setLimit(150).expect(200);
     await place(5).expect(201);
-    await expectRefused(1, 16_000, 15_000);
+    await expectRefused(1, withUnpaid(16_000, 15_000));
   });
 
   it('may be lowered, even to nothing, and reset to the default', async () => {
     await setLimit(0).expect(200);
-    await expectRefused(1, 1000, 0);
+    await expectRefused(1, alone(1000, 0));
     await setLimit(null).expect(200);
     await place(10).expect(201);
-    await expectRefused(1, 11_000);
+    await expectRefused(1, withUnpaid(11_000));
   });
 
   it('keeps cents exactly: a limit of £100.01 lets £100.00 through and refuses £110.00', async () => {
     await setLimit(100.01).expect(200);
     await place(10).expect(201);
-    await expectRefused(1, 11_000, 10_001);
+    await expectRefused(1, withUnpaid(11_000, 10_001));
   });
 
   it('is set by admins only: a customer cannot raise their own (403), changing nothing', async () => {
@@ -161,6 +169,6 @@ describe("a customer's own credit limit", () => {
       .put(`/api/user/credit-limit/${encodeURIComponent(customer.email)}`)
       .send({ creditLimit: 1_000_000 })
       .expect(401);
-    await expectRefused(1, 11_000);
+    await expectRefused(1, withUnpaid(11_000));
   });
 });

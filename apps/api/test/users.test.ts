@@ -363,7 +363,7 @@ describe('users administration', () => {
     });
     // Their password still proves who they are (decision 031); the answer is the removal's.
     const refused = await signIn({ email: user.email, idToken: await signInAgain(user.email) }).expect(403);
-    expect(refused.body).toEqual({ message: apiMessages.accountRemoved });
+    expect(refused.body).toEqual({ message: apiMessages.accountRemoved() });
   });
 });
 
@@ -375,7 +375,7 @@ describe('removed means removed', () => {
 
     const comeback = { email: user.email, idToken: await signInAgain(user.email) };
     const refused = await signIn(comeback, { name: 'Rory Again' }).expect(403);
-    expect(refused.body).toEqual({ message: apiMessages.accountRemoved });
+    expect(refused.body).toEqual({ message: apiMessages.accountRemoved() });
     const [row] = await ctx.db.select().from(users).where(eq(users.email, user.email));
     expect(row).toBeUndefined();
 

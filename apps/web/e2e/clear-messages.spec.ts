@@ -1,4 +1,5 @@
 import { apiMessages, authErrorMessages, productMessages, toastMessages } from '@store/shared';
+import { E2E_CONTACT } from '../playwright.config';
 import { expect, signInAs, test } from './fixtures';
 import { signIn } from './helpers';
 
@@ -24,7 +25,7 @@ test.describe('messages that say what happened', () => {
     await expect(error).toHaveText(authErrorMessages['auth/invalid-credential'] ?? '');
     // …the right one, what registering again says.
     await signIn(page, customer.email);
-    await expect(error).toHaveText(apiMessages.accountRemoved);
+    await expect(error).toHaveText(apiMessages.accountRemoved(E2E_CONTACT));
     await expect(page).toHaveURL(/\/login$/);
   });
 

@@ -1,4 +1,10 @@
-import { apiMessages, creditLimitMessages as m, validationMessages } from '@store/shared';
+import {
+  apiMessages,
+  DEFAULT_MONEY_PATTERN,
+  creditLimitMessages as m,
+  validationMessages,
+} from '@store/shared';
+import { E2E_CONTACT } from '../playwright.config';
 import { expectNoAxeViolations } from './axe';
 import { createCustomer, expect, signInAs, test } from './fixtures';
 
@@ -46,7 +52,7 @@ test.describe('credit limits', () => {
     await expect(row.getByTestId('credit-limit')).toHaveText('£10.00');
     await expect(edit).toBeFocused();
 
-    // The customer orders 10 × £2.50 = £25.00: above £10.00, refused with the store's message.
+    // The customer orders 10 × £2.50 = £25.00: this order alone is above £10.00, refused so.
     const shop = await browser.newContext();
     try {
       const buyer = await shop.newPage();
@@ -55,7 +61,9 @@ test.describe('credit limits', () => {
       await buyer.getByLabel('Phone').fill('+1 555 010 2030');
       await buyer.getByLabel('Address').fill('12 Harbour Street, Springfield 40001');
       await buyer.getByRole('button', { name: 'Order', exact: true }).click();
-      await expect(buyer.getByText(apiMessages.unpaidTotalTooHigh(2500, 1000))).toBeVisible();
+      await expect(
+        buyer.getByText(apiMessages.orderAloneOverLimit(2500, 1000, DEFAULT_MONEY_PATTERN, E2E_CONTACT)),
+      ).toBeVisible();
     } finally {
       await shop.close();
     }

@@ -1,4 +1,9 @@
 import { DEFAULT_MONEY_PATTERN, formatCents, type MoneyPattern } from '../money.js';
+import { DEFAULT_STORE_CONTACT, type StoreContact } from '../store-settings.js';
+
+/** 'contact us', with the store's e-mail and phone (STORE_EMAIL, STORE_PHONE): a reader can act on it. */
+export const contactUs = ({ email, phone }: StoreContact = DEFAULT_STORE_CONTACT) =>
+  `contact us at ${email} or ${phone}`;
 
 /** Error bodies of the API: `{ message, fields? }` (docs/architecture.md, 'Answers and errors'). */
 export const apiMessages = {
@@ -18,8 +23,11 @@ export const apiMessages = {
   identityInvalid: 'Your sign-in could not be verified. Please sign in again.',
   identityMismatch: 'You can only sign in to your own account.',
   identityUnavailable: 'The sign-in service cannot be reached right now. Please try again in a minute.',
-  accountRemoved:
-    'This account has been removed from the store. Please contact us if you think this is a mistake.',
+  /** The trial set-up's stand-in for Google signs in only the browsers on the store's own machine. */
+  googleStandInLocalOnly:
+    "Google sign-in in this trial works only in a browser on the store's own computer. Please log in with your e-mail and password.",
+  accountRemoved: (contact: StoreContact = DEFAULT_STORE_CONTACT) =>
+    `This account has been removed from the store. Please ${contactUs(contact)} if you think this is a mistake.`,
   notBlocked: 'This e-mail is not on the list of removed users.',
   forbidden: 'You are not allowed to do this.',
   adminNeedsVerifiedEmail:
@@ -47,11 +55,28 @@ export const apiMessages = {
   tooManyOpenOrders: (max: number) =>
     `You already have ${max} unpaid orders. Please pay for or cancel one before placing another.`,
   /**
-   * MAX_UNPAID_TOTAL, or the customer's own credit limit (issue 19, item 6), in the store's money
-   * (decision 056).
+   * MAX_UNPAID_TOTAL, or the customer's own credit limit, in the store's money (decision 056):
+   * the customer's unpaid orders with this one go above it, though this one alone does not, so
+   * paying for or cancelling an order makes room.
    */
-  unpaidTotalTooHigh: (totalCents: number, limitCents: number, money: MoneyPattern = DEFAULT_MONEY_PATTERN) =>
-    `This order would bring your unpaid orders to ${formatCents(totalCents, money)}, above your credit limit of ${formatCents(limitCents, money)}. Please pay for or cancel an order first, or contact us to raise your limit.`,
+  unpaidTotalTooHigh: (
+    totalCents: number,
+    limitCents: number,
+    money: MoneyPattern = DEFAULT_MONEY_PATTERN,
+    contact: StoreContact = DEFAULT_STORE_CONTACT,
+  ) =>
+    `This order would bring your unpaid orders to ${formatCents(totalCents, money)}, above your credit limit of ${formatCents(limitCents, money)}. Please pay for or cancel an order first, or ${contactUs(contact)} to raise your limit.`,
+  /**
+   * The order's own total is above the credit limit: no payment or cancel of another order makes
+   * room for it, so the customer is told to make it smaller or ask for a higher limit.
+   */
+  orderAloneOverLimit: (
+    orderCents: number,
+    limitCents: number,
+    money: MoneyPattern = DEFAULT_MONEY_PATTERN,
+    contact: StoreContact = DEFAULT_STORE_CONTACT,
+  ) =>
+    `This order alone comes to ${formatCents(orderCents, money)}, above your credit limit of ${formatCents(limitCents, money)}. Please reduce it, or split it into smaller orders and place each once the one before is paid, or ${contactUs(contact)} to raise your limit.`,
   invalidIdempotencyKey: 'The Idempotency-Key header is not valid.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different order. Send a new key for a new order.',

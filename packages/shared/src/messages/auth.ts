@@ -1,3 +1,6 @@
+import type { StoreContact } from '../store-settings.js';
+import { apiMessages, contactUs } from './api-errors.js';
+
 /** Login's one answer for an unknown e-mail and a wrong password: it never says which. */
 const wrongCredentials = 'The e-mail or password is not correct.';
 
@@ -10,7 +13,6 @@ export const authErrorMessages: Record<string, string> = {
   'auth/email-already-in-use': 'An account with this e-mail already exists. Please log in instead.',
   'auth/weak-password': 'Password should be 6 character !!',
   'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
-  'auth/user-disabled': 'This account has been disabled. Please contact us.',
   'auth/network-request-failed':
     'The sign-in service cannot be reached. Check your connection and try again.',
   'auth/popup-closed-by-user': 'The Google sign-in window was closed before finishing.',
@@ -18,8 +20,13 @@ export const authErrorMessages: Record<string, string> = {
   'auth/popup-blocked': 'Your browser blocked the Google sign-in window. Please allow pop-ups and try again.',
   'auth/account-exists-with-different-credential':
     'This e-mail already signs in another way. Please log in with your password.',
+  // The store refuses the trial's Google stand-in to browsers on other machines.
+  'auth/operation-not-allowed': apiMessages.googleStandInLocalOnly,
 };
 export const authFallbackError = 'Sign-in failed. Please try again.';
+/** The identity provider's `auth/user-disabled`: with the store's contact (contactUs). */
+export const accountDisabledMessage = (contact?: StoreContact) =>
+  `This account has been disabled. Please ${contactUs(contact)}.`;
 
 /** 'Forgot password?' on the login page: one answer whether or not the account exists. */
 export const passwordResetMessages = {

@@ -61,6 +61,15 @@ export const cartPageMessages = {
   fixProblems: 'Fix the flagged lines before checking out.',
   signInToCheckout: 'Sign in to check out',
   unknownPart: 'Part no longer listed',
+  /** The customer's credit limit (GET /api/profile), shown before they check out. */
+  creditLimit: (limit: string, unpaid: string) =>
+    `Your credit limit: ${limit} for unpaid orders; unpaid now: ${unpaid}.`,
+  /** The cart's total alone is above the credit limit: checking out would be refused whatever they pay. */
+  cartAloneOverLimit: (total: string, limit: string, contactUs: string) =>
+    `This cart alone comes to ${total}, above your credit limit of ${limit}, so checking out would be refused. Reduce it, or split it into smaller orders and place each once the one before is paid, or ${contactUs} to raise your limit.`,
+  /** With the unpaid orders the cart goes above the limit: paying for or cancelling one makes room. */
+  cartOverLimit: (after: string, limit: string, contactUs: string) =>
+    `Checking out this cart would bring your unpaid orders to ${after}, above your credit limit of ${limit}, so it would be refused. Pay for or cancel an order first, or ${contactUs} to raise your limit.`,
 } as const;
 
 export const cartCheckoutMessages = {
@@ -84,14 +93,19 @@ export const quickOrderMessages = {
   add: 'Add to cart',
   adding: 'Adding…',
   results: 'Results',
-  resultsSummary: (added: number, errors: number) =>
-    `${added} ${added === 1 ? 'row' : 'rows'} added, ${errors} ${errors === 1 ? 'error' : 'errors'}.`,
+  /** `attention`: rows added whose cart line breaks a rule (pack, minimum, stock), apart from `added`. */
+  resultsSummary: (added: number, errors: number, attention = 0) =>
+    `${added} ${added === 1 ? 'row' : 'rows'} added, ${
+      attention > 0 ? `${attention} added but ${attention === 1 ? 'needs' : 'need'} attention, ` : ''
+    }${errors} ${errors === 1 ? 'error' : 'errors'}.`,
   row: 'Row',
   sku: 'SKU',
   quantity: 'Quantity',
   status: 'Status',
   message: 'Message',
   added: 'Added',
+  /** Added, but its cart line cannot be ordered as it is: the row's message says why. */
+  addedNeedsAttention: 'Added, needs attention',
   error: 'Error',
   suggestion: (quantity: string) => `Use ${quantity}`,
   suggestionFor: (quantity: string, sku: string) => `Use ${quantity} for ${sku}`,

@@ -72,6 +72,37 @@ export const orderExportColumns = {
 } as const;
 
 /**
+ * The header row of a customer's own orders CSV (`GET /api/myorders.csv`), in column order: what
+ * their accounts department matches bills by, one row per line.
+ */
+export const myOrderExportColumns = {
+  number: orderExportColumns.number,
+  date: orderExportColumns.date,
+  status: orderExportColumns.status,
+  payment: 'Payment status',
+  poReference: orderExportColumns.poReference,
+  sku: orderExportColumns.sku,
+  part: orderExportColumns.part,
+  quantity: orderExportColumns.quantity,
+  unitPrice: orderExportColumns.unitPrice,
+  discount: orderExportColumns.discount,
+  lineTotal: orderExportColumns.lineTotal,
+  orderTotal: 'Order total',
+  currency: 'Currency',
+} as const;
+
+/**
+ * The customer CSV's payment status of an order without a card payment (one with a card payment
+ * says how that stands: paymentMessages.states), by the order's status.
+ */
+export const orderPaymentStates = {
+  unpaid: 'Awaiting payment',
+  paid: 'Paid',
+  shipped: 'Paid',
+  cancelled: 'Nothing to pay',
+} as const;
+
+/**
  * An order's status in words, written once: the status badge (My Orders, an order's pages, its
  * history, the web invoice) and the customers' status filter.
  */
@@ -135,8 +166,8 @@ export const orderPageMessages = {
   cancelOrder: 'Cancel Order',
   manageTitle: 'Manage Orders',
   exportCsv: 'Export CSV',
-  searchLabel: 'Search orders by number or e-mail',
-  searchPlaceholder: 'Order number or e-mail',
+  searchLabel: 'Search orders by number, e-mail or PO reference',
+  searchPlaceholder: 'Order number, e-mail or PO',
   clearSearch: 'Clear the search',
   loadingOrders: 'Loading orders…',
   ordersCaption: 'Orders, newest first',

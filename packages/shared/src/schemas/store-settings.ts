@@ -21,4 +21,6 @@ export const storeSettingsSchema = z.object({
   locale: z.string().min(1),
   money: moneyPatternSchema,
   tax: z.object({ rate: z.number().min(0).max(100), pricesIncludeTax: z.boolean() }),
+  /** STORE_EMAIL and STORE_PHONE: named wherever a text says 'contact us'. */
+  contact: z.object({ email: z.string(), phone: z.string() }),
 });

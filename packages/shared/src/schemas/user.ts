@@ -120,5 +120,10 @@ export const profileSchema = z.object({
   vatNumber: z.string().nullable(),
   /** Each of My Profile's defaults, else the one of the customer's last order; null without either. */
   checkout: z.object({ phone: z.string().nullable(), address: z.string().nullable() }),
+  /**
+   * In currency units: the most the caller's unpaid orders may total (their own credit limit, else
+   * MAX_UNPAID_TOTAL) and what they total now, so the cart can warn before a checkout is refused.
+   */
+  credit: z.object({ limit: z.number(), unpaid: z.number() }),
 });
 export type Profile = z.infer<typeof profileSchema>;

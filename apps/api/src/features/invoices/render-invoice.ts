@@ -36,7 +36,14 @@ const RULE = '#d1d5db';
 const STATUS_COLOURS = { unpaid: '#b45309', paid: '#15803d', shipped: '#15803d', cancelled: '#b91c1c' };
 
 /** Table columns, left to right: the description takes what the SKU and the figures leave. */
-const FIGURE_WIDTHS = { sku: 80, quantity: 55, unitPrice: 80, amount: 85 };
+const FIGURE_WIDTHS = { quantity: 55, unitPrice: 80, amount: 85 };
+/**
+ * The SKU column: as wide as the invoice's longest SKU at the table's size (a part number read
+ * across a line break is misread), from MIN to MAX; a SKU wider than MAX (the schema allows 40
+ * characters) is set smaller instead, so it still sits whole on one line.
+ */
+const SKU_COLUMN = { min: 80, max: 170, gap: 8 };
+const TABLE_SIZE = 10;
 /** Room kept under the last line for the totals, so they never sit alone at a page's top. */
 const TOTALS_HEIGHT = 120;
 
@@ -159,7 +166,9 @@ function drawLines(
   pattern: MoneyPattern,
 ) {
   const money = (cents: number) => formatCents(cents, pattern);
-  const { sku: sW, quantity: qW, unitPrice: uW, amount: aW } = FIGURE_WIDTHS;
+  const { quantity: qW, unitPrice: uW, amount: aW } = FIGURE_WIDTHS;
+  const sku = skuColumn(doc, order, fonts);
+  const sW = sku.width;
   const descW = width - sW - qW - uW - aW;
   const cols = {
     sku: left,
@@ -181,7 +190,7 @@ function drawLines(
 
   const headings = (top: number) => {
     doc.fillColor(MUTED).font(BOLD).fontSize(9);
-    cell(m.sku, cols.sku, top, sW - 8, 'left');
+    cell(m.sku, cols.sku, top, sW - SKU_COLUMN.gap, 'left');
     cell(m.description, cols.desc, top, descW - 10, 'left');
     cell(m.quantity, cols.qty, top, qW, 'right');
     cell(m.unitPrice, cols.unit, top, uW, 'right');
@@ -203,8 +212,9 @@ function drawLines(
     const description = printable(line.description, fonts);
     const note =
       line.discountCents > 0 ? m.lineDiscount(line.discountPercent, money(line.discountCents)) : '';
-    doc.font(FONT).fontSize(10);
-    const skuHeight = doc.heightOfString(printable(line.sku, fonts), { width: sW - 8 });
+    const skuSize = sku.sizeOf(line.sku);
+    const skuHeight = doc.font(FONT).fontSize(skuSize).currentLineHeight(true);
+    doc.fontSize(TABLE_SIZE);
     const descHeight =
       doc.heightOfString(description, { width: descW - 10 }) +
       (note ? doc.fontSize(8.5).heightOfString(printable(note, fonts), { width: descW - 10 }) + 2 : 0);
@@ -212,8 +222,10 @@ function drawLines(
     const last = index === order.lines.length - 1;
     if (y + rowHeight + 8 + (last ? TOTALS_HEIGHT : 0) > bottom()) y = newPage();
 
-    doc.fillColor(INK).font(FONT).fontSize(10);
-    cell(line.sku, cols.sku, y, sW - 8, 'left');
+    doc.fillColor(INK).font(FONT).fontSize(skuSize);
+    // Measured to fit; never wrapped, whatever rounding says.
+    doc.text(printable(line.sku, fonts), cols.sku, y, { width: sW - SKU_COLUMN.gap, lineBreak: false });
+    doc.fontSize(TABLE_SIZE);
     doc.text(description, cols.desc, y, { width: descW - 10 });
     if (note) {
       doc.fillColor(MUTED).fontSize(8.5);
@@ -251,6 +263,25 @@ function drawLines(
   doc.font(BOLD).fontSize(12);
   cell(m.total, labelX, y, labelW, 'right');
   cell(money(order.totalCents), cols.amount, y, aW, 'right');
+}
+
+/**
+ * The SKU column's width, and each SKU's size in it: the table's, or smaller for a SKU too wide
+ * for the column at its widest, so every SKU sits whole on one line and only the too-wide shrink.
+ */
+function skuColumn(doc: PDFKit.PDFDocument, order: InvoiceOrder, fonts: InvoiceFonts) {
+  doc.font(FONT).fontSize(TABLE_SIZE);
+  const measure = (sku: string) => doc.widthOfString(printable(sku, fonts));
+  const widest = Math.max(0, ...order.lines.map((line) => measure(line.sku)));
+  const { min, max, gap } = SKU_COLUMN;
+  const width = Math.min(max, Math.max(min, Math.ceil(widest) + 1 + gap));
+  const room = width - gap - 1;
+  const sizeOf = (sku: string) => {
+    doc.font(FONT).fontSize(TABLE_SIZE);
+    const natural = measure(sku);
+    return natural > room ? Math.floor(((TABLE_SIZE * room) / natural) * 10) / 10 : TABLE_SIZE;
+  };
+  return { width, sizeOf };
 }
 
 /** A large, pale word across the page, drawn first so everything else sits on top of it. */

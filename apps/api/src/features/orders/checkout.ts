@@ -6,6 +6,7 @@ import {
   type MoneyPattern,
   checkoutMessages as m,
   type RefusedLine,
+  type StoreContact,
 } from '@store/shared';
 import type { Caller } from '../../auth/caller.js';
 import { Conflict, LinesRefused, LinesShort, Unprocessable } from '../../lib/domain-errors.js';
@@ -59,6 +60,34 @@ export function judgeLines(
   return { lines: [...merged.values()], refused };
 }
 
+/** What the credit limit's refusal is worded from, beside the placement's figures. */
+export interface OverLimitWording {
+  /** What the customer's unpaid orders total now, in cents. */
+  unpaidTotalCents: (email: string) => Promise<number>;
+  money: MoneyPattern;
+  contact: StoreContact;
+}
+
+/**
+ * The credit limit's refusal. The placement answers the unpaid orders with this one
+ * (`totalCents`); this order's own total is that less the unpaid orders, read just after the
+ * refusal (which wrote nothing). An order above the limit on its own, a first order above all, is
+ * told so and how to make it fit: paying for or cancelling another order would not make room.
+ */
+export async function overLimitRefusal(
+  wording: OverLimitWording,
+  email: string,
+  totalCents: number,
+  limitCents: number,
+): Promise<Conflict> {
+  const orderCents = totalCents - (await wording.unpaidTotalCents(email));
+  return new Conflict(
+    orderCents > limitCents
+      ? apiMessages.orderAloneOverLimit(orderCents, limitCents, wording.money, wording.contact)
+      : apiMessages.unpaidTotalTooHigh(totalCents, limitCents, wording.money, wording.contact),
+  );
+}
+
 /** What checkout answers: the order, its lines, and whether it is a replay. */
 export interface Placed {
   order: OrderRow;
@@ -73,7 +102,7 @@ export interface Placed {
  * lines, refused lines (422, every one with its problem) or lines whose stock ran out (409), over
  * the credit limit. A refused placement changed nothing, the cart included.
  */
-export function createCheckout(deps: { place: Place; maxOpenOrders: number; money: MoneyPattern }) {
+export function createCheckout(deps: { place: Place; maxOpenOrders: number; wording: OverLimitWording }) {
   return async function checkout(
     customer: Caller,
     request: CheckoutRequest,
@@ -112,7 +141,7 @@ export function createCheckout(deps: { place: Place; maxOpenOrders: number; mone
         );
       }
       case 'over-limit':
-        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents, deps.money));
+        throw await overLimitRefusal(deps.wording, customer.email, placed.totalCents, placed.limitCents);
     }
   };
 }

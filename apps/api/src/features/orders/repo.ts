@@ -1,5 +1,5 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
-import { and, asc, count, desc, eq, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderEvents, orderLines, orders, parts, payments } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
@@ -41,20 +41,25 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The desk's filter: a status, and `q`, an order number (`PD-100001`, `100001`: the unique
  * index on `number`) or else a customer e-mail, lower-cased as stored: the whole address when it
  * has an `@`, otherwise its beginning. Both read a range of `orders_email_newest_idx` (its
- * text_pattern_ops serves the prefix under any collation), never the whole table.
+ * text_pattern_ops serves the prefix under any collation), never the whole table. Whatever `q`
+ * is, it also finds the orders whose PO reference is it or begins with it, in any case (buyers
+ * quote their own PO numbers): a range of `orders_po_reference_idx`, OR-ed with the other.
  */
 function filterWhere({ status, q }: OrdersFilter): SQL | undefined {
   const text = q?.trim();
   let search: SQL | undefined;
   if (text) {
     const number = parseOrderNumber(text);
-    const email = text.toLowerCase();
-    search =
+    const lower = text.toLowerCase();
+    const pattern = `${escapeLike(lower)}%`;
+    search = or(
       number !== undefined
         ? eq(orders.number, number)
-        : email.includes('@')
-          ? eq(orders.email, email)
-          : like(orders.email, `${escapeLike(email)}%`);
+        : lower.includes('@')
+          ? eq(orders.email, lower)
+          : like(orders.email, pattern),
+      like(sql`lower(${orders.poReference})`, pattern),
+    );
   }
   return and(status ? eq(orders.status, status) : undefined, search);
 }
@@ -245,6 +250,34 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
   };
 
   /**
+   * The orders matching `where`, newest first, `size` at a time: keyset pages on (created_at, id).
+   * Each batch is its own query, holding no connection or transaction while the client reads: an
+   * order changed mid-export shows as it was when its batch was read.
+   */
+  async function* keysetBatches(where: SQL | undefined, size: number): AsyncGenerator<OrderRow[]> {
+    let after: Cursor | undefined;
+    for (;;) {
+      const rows = await db
+        .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
+        .from(orders)
+        .where(
+          and(
+            where,
+            after
+              ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(size);
+      if (rows.length > 0) yield rows.map((r) => r.order);
+      const last = rows.at(-1);
+      if (!last || rows.length < size) return;
+      after = { at: last.at, id: last.order.id };
+    }
+  }
+
+  /**
    * History entries by id, each with its order, its lines and the order's first entry, in one
    * statement however many (the e-mail worker's batch); ids not found are not in the map.
    */
@@ -365,6 +398,18 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
       return row;
     },
 
+    /**
+     * What the customer's unpaid orders total now, in cents: what their credit limit is judged on
+     * (the index of unpaid orders by e-mail, migration 0028, holds every total it sums).
+     */
+    async unpaidTotalCents(email: string): Promise<number> {
+      const [row] = await db
+        .select({ cents: sql<string | number>`coalesce(sum(${orders.totalCents}), 0)` })
+        .from(orders)
+        .where(and(eq(orders.email, email), eq(orders.status, 'unpaid')));
+      return Number(row?.cents ?? 0);
+    },
+
     /** The order's history, oldest first. */
     events: (orderId: string): Promise<OrderEventRow[]> =>
       db
@@ -399,35 +444,18 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
       page(filterWhere(filter), window),
 
     /**
-     * Every order matching `filter`, newest first, `size` at a time (the CSV export): keyset
-     * pages on (created_at, id), so each batch is one index range and memory stays bounded
-     * however many orders there are. Each batch is its own query, holding no connection or
-     * transaction while the client reads: an order changed mid-export shows as it was when its
-     * batch was read.
+     * Every order matching `filter`, newest first, `size` at a time (the desk's CSV export):
+     * keyset pages on (created_at, id), so each batch is one index range and memory stays bounded
+     * however many orders there are.
      */
-    async *batches(filter: OrdersFilter, size: number): AsyncGenerator<OrderRow[]> {
-      const where = filterWhere(filter);
-      let after: Cursor | undefined;
-      for (;;) {
-        const rows = await db
-          .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
-          .from(orders)
-          .where(
-            and(
-              where,
-              after
-                ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-                : undefined,
-            ),
-          )
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(size);
-        if (rows.length > 0) yield rows.map((r) => r.order);
-        const last = rows.at(-1);
-        if (!last || rows.length < size) return;
-        after = { at: last.at, id: last.order.id };
-      }
-    },
+    batches: (filter: OrdersFilter, size: number) => keysetBatches(filterWhere(filter), size),
+
+    /**
+     * A customer's orders, newest first, `size` at a time (their own CSV export): keyset pages of
+     * `orders_email_newest_idx`, every status unless one is asked for.
+     */
+    customerBatches: (email: string, status: OrderStatus | undefined, size: number) =>
+      keysetBatches(and(eq(orders.email, email), status ? eq(orders.status, status) : undefined), size),
   };
 }
 

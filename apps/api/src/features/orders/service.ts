@@ -5,16 +5,18 @@ import {
   formatOrderNumber,
   type InsertResult,
   type MoneyPattern,
+  type MyOrdersCsvQuery,
   type MyOrdersQuery,
   type Order,
-  type OrderInput,
   type OrderPayment,
+  type OrderRequest,
   type OrderStatus,
   type OrderStatusUpdate,
   type OrdersFilter,
   type OrdersQuery,
   paymentMessages,
   type Seller,
+  type StoreContact,
   statusesMovableTo,
   type TaxRule,
   type UpdateResult,
@@ -26,7 +28,7 @@ import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
 import { type AuditRecord, type AuditTrail, changedFields } from '../audit/index.js';
 import type { ListedParts } from '../parts/service.js';
-import { createCheckout } from './checkout.js';
+import { createCheckout, type OverLimitWording, overLimitRefusal } from './checkout.js';
 import {
   type InvoiceOrder,
   lineOfOrder,
@@ -35,6 +37,7 @@ import {
   toOrderDetailDto,
   toOrderDto,
 } from './dto.js';
+import { myOrdersCsv } from './my-orders-csv.js';
 import { createPlacement } from './placement.js';
 import { record } from './record.js';
 import type { FoundEvent, OrderEventRow, OrderLineRow, OrderRow, OrdersRepo } from './repo.js';
@@ -197,6 +200,8 @@ export function createOrdersService(deps: {
   tax: TaxRule;
   /** How the store writes money (decision 056): the credit limit's message. */
   money: MoneyPattern;
+  /** STORE_EMAIL and STORE_PHONE: the credit limit's message names them. */
+  contact: StoreContact;
   /** Whether the store takes cards (features/payments): the Payment page offers them. */
   cardPayments?: boolean;
 }) {
@@ -205,7 +210,12 @@ export function createOrdersService(deps: {
   // Both ways of ordering place in one round trip, with the rules applied by the database from
   // these settings (placement.ts, decision 045).
   const place = createPlacement(deps);
-  const placeLines = createCheckout({ place, maxOpenOrders: deps.maxOpenOrders, money: deps.money });
+  const wording: OverLimitWording = {
+    unpaidTotalCents: orders.unpaidTotalCents,
+    money: deps.money,
+    contact: deps.contact,
+  };
+  const placeLines = createCheckout({ place, maxOpenOrders: deps.maxOpenOrders, wording });
 
   /** The orders as the API shows them, their lines read in one query for the whole page. */
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
@@ -231,6 +241,9 @@ export function createOrdersService(deps: {
     /** The phone and address of the customer's newest order, if any (checkout's fallback). */
     lastContact: (email: string) => orders.lastContact(email),
 
+    /** What the customer's unpaid orders total now, in cents (the cart's credit line). */
+    unpaidTotalCents: (email: string) => orders.unpaidTotalCents(email),
+
     /** The id of the order numbered `number`, if any (the audit trail's filter by order number). */
     idOfNumber: (number: number) => orders.idOfNumber(number),
 
@@ -240,7 +253,7 @@ export function createOrdersService(deps: {
      */
     async place(
       customer: Caller,
-      input: OrderInput,
+      input: OrderRequest,
       idempotencyKey?: string,
     ): Promise<InsertResult & { order: Order }> {
       const hash = idempotencyKey ? requestHash(input) : undefined;
@@ -255,7 +268,7 @@ export function createOrdersService(deps: {
       if (placed.outcome === 'too-many-open')
         throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
       if (placed.outcome === 'over-limit')
-        throw new Conflict(apiMessages.unpaidTotalTooHigh(placed.totalCents, placed.limitCents, deps.money));
+        throw await overLimitRefusal(wording, customer.email, placed.totalCents, placed.limitCents);
       if (placed.outcome === 'placed' || placed.outcome === 'replayed') {
         const { order, lines } = placed;
         // The same key with any other body is a client bug: refuse it rather than guess which
@@ -333,6 +346,22 @@ export function createOrdersService(deps: {
         head = '';
       }
       if (head) yield head;
+    },
+
+    /**
+     * The customer's own orders as CSV (my-orders-csv.ts), newest first, a batch at a time: whose
+     * orders is the caller's, from the token, never from the request.
+     */
+    exportMineCsv(
+      customer: Caller,
+      query: MyOrdersCsvQuery,
+      batchSize = CSV_BATCH_SIZE,
+    ): AsyncGenerator<string> {
+      const batches = orders.customerBatches(customer.email, query.status, batchSize);
+      return myOrdersCsv(
+        { batches, linesOf: orders.linesOf, paymentsOf: orders.paymentsOf },
+        deps.money.currency,
+      );
     },
 
     async payment(requester: Caller, id: string): Promise<OrderPayment> {

@@ -11,6 +11,7 @@ import {
   type SessionEnded,
   type SessionToken,
   type SignInResponse,
+  type StoreContact,
   toCents,
   type UpdateResult,
   type User,
@@ -48,7 +49,11 @@ const toUser = ({ email, name, role }: Pick<Caller, 'email' | 'name' | 'role'>):
   role,
 });
 
-function toProfile(row: UserRow, last: { phone: string; address: string } | undefined): Profile {
+function toProfile(
+  row: UserRow,
+  last: { phone: string; address: string } | undefined,
+  credit: Profile['credit'],
+): Profile {
   const { email, name, role, emailVerified, phone, address, companyName, vatNumber } = row;
   return {
     email,
@@ -60,6 +65,7 @@ function toProfile(row: UserRow, last: { phone: string; address: string } | unde
     companyName,
     vatNumber,
     checkout: { phone: phone ?? last?.phone ?? null, address: address ?? last?.address ?? null },
+    credit,
   };
 }
 
@@ -77,6 +83,10 @@ export interface UsersServiceDeps {
    * the orders side, which keeps orders.
    */
   lastOrderContact: (email: string) => Promise<{ phone: string; address: string } | undefined>;
+  /** What the customer's unpaid orders total now, in cents: asked of the orders side too. */
+  unpaidTotalCents: (email: string) => Promise<number>;
+  /** STORE_EMAIL and STORE_PHONE: a removed account's refusal names them. */
+  contact?: StoreContact;
 }
 
 /** A user as an audit entry names them: by e-mail (their id here), with their name then. */
@@ -94,7 +104,18 @@ export function createUsersService({
   adminEmails,
   defaultCreditLimitCents,
   lastOrderContact,
+  unpaidTotalCents,
+  contact,
 }: UsersServiceDeps) {
+  /** The profile with what the account may still order on credit (the cart's credit line). */
+  async function profileOf(row: UserRow): Promise<Profile> {
+    const [last, unpaid] = await Promise.all([lastOrderContact(row.email), unpaidTotalCents(row.email)]);
+    return toProfile(row, last, {
+      limit: fromCents(row.creditLimitCents ?? defaultCreditLimitCents),
+      unpaid: fromCents(unpaid),
+    });
+  }
+
   /** The admins' list: the user and the credit limit that applies to them, in dollars. */
   const toListItem = (row: UserRow): UserListItem => ({
     ...toUser(row),
@@ -145,7 +166,7 @@ export function createUsersService({
         }
         return signedIn;
       });
-      if (outcome === 'blocked') throw new Forbidden(apiMessages.accountRemoved);
+      if (outcome === 'blocked') throw new Forbidden(apiMessages.accountRemoved(contact));
       const { created, ...row } = outcome;
       return { result: { acknowledged: true, created, user: toUser(row) }, token: tokens.issue(row) };
     },
@@ -265,9 +286,9 @@ export function createUsersService({
 
     /** My Profile: the caller's defaults, and what checkout starts from (each default, else the last order's). */
     async profile(requester: Caller): Promise<Profile> {
-      const [row, last] = await Promise.all([repo.find(requester.email), lastOrderContact(requester.email)]);
+      const row = await repo.find(requester.email);
       if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
-      return toProfile(row, last);
+      return profileOf(row);
     },
 
     async setDefaults(requester: Caller, input: ProfileDefaults): Promise<Profile> {
@@ -278,7 +299,7 @@ export function createUsersService({
         vatNumber: input.vatNumber ?? null,
       });
       if (!row) throw new Unauthenticated(apiMessages.sessionInvalid);
-      return toProfile(row, await lastOrderContact(requester.email));
+      return profileOf(row);
     },
 
     /** The new token belongs to the same sign-in (`signedInAt`): renaming never extends a session. */

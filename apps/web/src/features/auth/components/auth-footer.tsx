@@ -1,5 +1,6 @@
 import { authPageMessages } from '@store/shared';
 import type { ReactNode } from 'react';
+import { ContactText } from '../../../components/ui/contact-text';
 import { GoogleButton } from './google-button';
 
 /** The identity provider's error, in red under the password field (spec §8). */
@@ -7,7 +8,7 @@ export function ProviderError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
     <p className="mt-2 text-sm text-error" role="alert" data-testid="provider-error">
-      {message}
+      <ContactText text={message} />
     </p>
   );
 }
@@ -17,16 +18,19 @@ export function AuthFooter({
   link,
   onGoogleError,
   disabled,
+  returnTo,
 }: {
   link: ReactNode;
   onGoogleError: (error: unknown) => void;
   disabled: boolean;
+  /** Where signing in with Google leads, when the page knows better than home. */
+  returnTo?: string;
 }) {
   return (
     <>
       <p className="text-center text-sm">{link}</p>
       <div className="divider my-0">{authPageMessages.or}</div>
-      <GoogleButton onError={onGoogleError} disabled={disabled} />
+      <GoogleButton onError={onGoogleError} disabled={disabled} returnTo={returnTo} />
     </>
   );
 }

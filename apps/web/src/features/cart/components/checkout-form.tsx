@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { ContactText } from '../../../components/ui/contact-text';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -89,7 +90,7 @@ export function CheckoutForm({ email, disabled }: { email: string; disabled: boo
       </Field>
       {refusal && (
         <p role="alert" className="text-sm font-medium text-error" data-testid="checkout-refused">
-          {refusal}
+          <ContactText text={refusal} />
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={disabled || order.isPending}>

@@ -1,6 +1,27 @@
 import { type CartRow, quickOrderMessages as m } from '@store/shared';
 import { formatQuantity } from '../../../lib/format';
 
+/** How a row ended: a row added with a problem (the message says which) is no success. */
+export type RowOutcome = 'added' | 'attention' | 'error';
+export const rowOutcome = (row: CartRow): RowOutcome =>
+  row.status === 'error' ? 'error' : row.message === null ? 'added' : 'attention';
+
+const BADGES: Record<RowOutcome, { className: string; label: string }> = {
+  added: { className: 'badge-success', label: m.added },
+  attention: { className: 'badge-warning', label: m.addedNeedsAttention },
+  error: { className: 'badge-error', label: m.error },
+};
+
+function RowStatus({ row }: { row: CartRow }) {
+  const outcome = rowOutcome(row);
+  const { className, label } = BADGES[outcome];
+  return (
+    <span className={`badge h-auto min-h-5 ${className}`} data-outcome={outcome}>
+      {label}
+    </span>
+  );
+}
+
 /**
  * Each row of a quick order: what was added, what was refused and why, and any suggestion. On a
  * phone each row stacks, its cells named by their column: four columns do not fit 360 px.
@@ -45,9 +66,7 @@ export function QuickOrderResults({
                 {row.quantity === null ? '' : formatQuantity(row.quantity)}
               </td>
               <td className={cell} data-label={m.status}>
-                <span className={`badge ${row.status === 'added' ? 'badge-success' : 'badge-error'}`}>
-                  {row.status === 'added' ? m.added : m.error}
-                </span>
+                <RowStatus row={row} />
               </td>
               <td className={cell} data-label={m.message}>
                 <div className="flex flex-wrap items-center gap-2">

@@ -8,6 +8,7 @@ import { useSessionUser } from '../../../lib/session';
 import { CartLineItem } from '../components/cart-line-item';
 import { CartTotals } from '../components/cart-totals';
 import { CheckoutForm } from '../components/checkout-form';
+import { CreditLine } from '../components/credit-line';
 import { useCart } from '../use-cart';
 
 /**
@@ -102,6 +103,7 @@ export default function CartPage() {
                 {m.totalsHeading}
               </h2>
               <CartTotals cart={cart.cart} />
+              {user && <CreditLine email={user.email} cartTotal={cart.cart.total} />}
               {cart.cart.lines.some((line) => line.problem) && (
                 <p className="text-sm text-error">{m.fixProblems}</p>
               )}

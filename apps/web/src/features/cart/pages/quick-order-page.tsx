@@ -7,7 +7,7 @@ import {
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { importRows, setLine } from '../api';
-import { QuickOrderResults } from '../components/quick-order-results';
+import { QuickOrderResults, rowOutcome } from '../components/quick-order-results';
 
 /**
  * Quick order (issue 22): pasted 'SKU, quantity' lines or a CSV file, added to the cart in one
@@ -131,8 +131,9 @@ export default function QuickOrderPage() {
             <h2 className="text-xl font-bold">{m.results}</h2>
             <p className="mt-1" data-testid="quick-order-summary">
               {m.resultsSummary(
-                result.rows.filter((row) => row.status === 'added').length,
-                result.rows.filter((row) => row.status === 'error').length,
+                result.rows.filter((row) => rowOutcome(row) === 'added').length,
+                result.rows.filter((row) => rowOutcome(row) === 'error').length,
+                result.rows.filter((row) => rowOutcome(row) === 'attention').length,
               )}
             </p>
             <QuickOrderResults
