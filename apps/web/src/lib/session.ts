@@ -1,5 +1,6 @@
 import { type JwtPayload, jwtDecode } from 'jwt-decode';
 import { useSyncExternalStore } from 'react';
+import { forgetAllDrafts } from './session-drafts';
 
 /**
  * The signed-in session: our API token, kept in localStorage under `accessToken` (spec §3).
@@ -61,6 +62,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== null && event.key !== STORAGE_KEY) return;
     current = readStored();
+    if (!current) forgetAllDrafts();
     notify();
   });
 }
@@ -84,6 +86,8 @@ export const session = {
   },
   clear() {
     localStorage.removeItem(STORAGE_KEY);
+    // What this tab's person typed and has not sent goes with their session.
+    forgetAllDrafts();
     if (!current) return;
     current = undefined;
     notify();

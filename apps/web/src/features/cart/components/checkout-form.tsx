@@ -19,6 +19,7 @@ import {
 } from '../../orders';
 import { partKeys } from '../../parts';
 import { cartKeys, checkout } from '../api';
+import { useCheckoutDraft } from '../checkout-draft';
 
 /** The cart's checkout takes the cart itself: the form sends delivery and the PO reference only. */
 const formSchema = checkoutInputSchema.omit({ lines: true });
@@ -28,7 +29,8 @@ type CheckoutRequest = z.output<typeof formSchema>;
 /**
  * Checking out the whole cart (issue 22): one order of every line, with the phone and address
  * checkout remembers (My Profile's defaults, else the last order's, as the purchase page starts
- * from) and an optional PO reference. One Idempotency-Key per click, as the purchase page. A
+ * from) and an optional PO reference; what the customer types is kept for the tab's session until
+ * the order is placed (checkout-draft.ts). One Idempotency-Key per click, as the purchase page. A
  * refusal (422: lines breaking a rule; 409: stock gone meanwhile) is said here, and the cart is
  * read again so each line shows its problem, with today's stock, where it stands.
  */
@@ -46,12 +48,15 @@ export function CheckoutForm({ email, disabled }: { email: string; disabled: boo
     resolver: zodResolver(formSchema),
     defaultValues: { phone: '', address: '', poReference: '' },
   });
+  // Before useRememberedContact: what the customer typed comes back first, and stays.
+  const draft = useCheckoutDraft(email, { register, setValue });
   useRememberedContact(email, { getFieldState, setValue });
 
   const order = useMutation({
     mutationFn: checkout,
     retry: shouldRetryOrder,
     onSuccess: ({ insertedId }) => {
+      draft.forget();
       notify.success(toastMessages.orderCompleted);
       navigate(`/dashboard/orders/${encodeURIComponent(insertedId)}?placed=1`);
     },
@@ -79,12 +84,12 @@ export function CheckoutForm({ email, disabled }: { email: string; disabled: boo
       <h2 id="checkout-heading" className="text-xl font-bold">
         {m.heading}
       </h2>
-      <ContactFields phone={register('phone')} address={register('address')} errors={errors} />
+      <ContactFields phone={draft.keep('phone')} address={draft.keep('address')} errors={errors} />
       <Field
         label={m.poReference}
         error={errors.poReference?.message}
         maxLength={40}
-        {...register('poReference')}
+        {...draft.keep('poReference')}
       >
         <p className="mt-1 text-xs text-base-content/70">{m.poHint}</p>
       </Field>
