@@ -83,6 +83,7 @@ test('a PO given on the purchase page is on the order, in My Orders, in the cust
   const deskRows = page.getByTestId('manage-order-row');
   await expect(deskRows).toHaveCount(1);
   await expect(deskRows.first()).toContainText(number);
+  await expect(deskRows.first().getByTestId('order-row-po')).toHaveText(orderLineMessages.poReferenceOf(po));
   await expectNoAxeViolations(page);
 });
 

@@ -17,6 +17,8 @@ export const orderLineMessages = {
   /** Under the part in My Orders and on the desk, and beside an order's lines. */
   lineCount: (count: number) => (count === 1 ? '1 line' : `${count.toLocaleString('en-US')} lines`),
   poReference: 'PO reference',
+  /** The desk's row: the buyer's PO under who ordered. */
+  poReferenceOf: (po: string) => `PO ${po}`,
   /** My Orders' PO cell when the buyer gave none: said, as a line without a discount is. */
   noPoReference: 'None',
   orderAgain: 'Order again',

@@ -179,6 +179,12 @@ export default function ManageOrdersPage() {
                     <div className="text-xs text-base-content/70">
                       <EmailAddress email={order.email} />
                     </div>
+                    {/* The buyer's own reference, found by the search: under who ordered, as the table is full. */}
+                    {order.poReference && (
+                      <div className="text-xs wrap-anywhere" data-testid="order-row-po">
+                        {orderLineMessages.poReferenceOf(order.poReference)}
+                      </div>
+                    )}
                   </td>
                   {/* A part's name may break anywhere (as on the invoice): the e-mail beside it may not. */}
                   <td>
