@@ -200,7 +200,19 @@ export const lineOfOrder = (row: OrderRow): CsvLine => ({
  * and how it is read from the order and the line. `Bill` is the order's total (gross: `Net` plus
  * `Tax`; orders placed before tax show tax 0), `Line total` the line's.
  */
-export const ORDER_CSV_COLUMNS: readonly (readonly [string, (row: OrderRow, line: CsvLine) => CsvValue])[] = [
+type OrderCsvColumn = readonly [string, (row: OrderRow, line: CsvLine) => CsvValue];
+
+/** A line's own columns, the same in the desk's export and a customer's. */
+export const LINE_CSV_COLUMNS: readonly OrderCsvColumn[] = [
+  [column.sku, (_, l) => l.sku],
+  [column.part, (_, l) => l.productName],
+  [column.quantity, (_, l) => l.quantity],
+  [column.unitPrice, (_, l) => amount(l.unitPriceCents)],
+  [column.discount, (_, l) => amount(l.discountCents)],
+  [column.lineTotal, (_, l) => amount(l.totalCents)],
+];
+
+export const ORDER_CSV_COLUMNS: readonly OrderCsvColumn[] = [
   [column.number, (r) => formatOrderNumber(r.number)],
   [column.date, (r) => r.createdAt.toISOString()],
   [column.customer, (r) => r.userName],
@@ -208,12 +220,7 @@ export const ORDER_CSV_COLUMNS: readonly (readonly [string, (row: OrderRow, line
   [column.phone, (r) => r.phone],
   [column.address, (r) => r.address],
   [column.poReference, (r) => r.poReference],
-  [column.sku, (_, l) => l.sku],
-  [column.part, (_, l) => l.productName],
-  [column.quantity, (_, l) => l.quantity],
-  [column.unitPrice, (_, l) => amount(l.unitPriceCents)],
-  [column.discount, (_, l) => amount(l.discountCents)],
-  [column.lineTotal, (_, l) => amount(l.totalCents)],
+  ...LINE_CSV_COLUMNS,
   // Per order, as `Bill`: the tax is rounded per line, so a line's share is not the order's (053).
   [column.net, (r) => amount(r.totalCents - r.taxCents)],
   [column.tax, (r) => amount(r.taxCents)],

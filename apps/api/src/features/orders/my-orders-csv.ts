@@ -7,7 +7,7 @@ import {
   paymentMessages,
 } from '@store/shared';
 import { CSV_BOM, type CsvValue, csvRow } from '../../lib/csv.js';
-import { amount, type CsvLine, lineOfOrder, toOrderCardPayment } from './dto.js';
+import { amount, type CsvLine, LINE_CSV_COLUMNS, lineOfOrder, toOrderCardPayment } from './dto.js';
 import type { OrderLineRow, OrderPaymentRow, OrderRow } from './repo.js';
 
 /** What a row reads besides its order and line: the order's card payment and the store's currency. */
@@ -35,12 +35,7 @@ export const MY_ORDER_CSV_COLUMNS: readonly (readonly [
   [column.status, (r) => orderStatusLabels[r.status]],
   [column.payment, (r, _, f) => paymentState(r, f)],
   [column.poReference, (r) => r.poReference],
-  [column.sku, (_, l) => l.sku],
-  [column.part, (_, l) => l.productName],
-  [column.quantity, (_, l) => l.quantity],
-  [column.unitPrice, (_, l) => amount(l.unitPriceCents)],
-  [column.discount, (_, l) => amount(l.discountCents)],
-  [column.lineTotal, (_, l) => amount(l.totalCents)],
+  ...LINE_CSV_COLUMNS,
   [column.orderTotal, (r) => amount(r.totalCents)],
   [column.currency, (_, __, f) => f.currency],
 ];

@@ -62,7 +62,7 @@ function NavItems({ inMenu = false }: { inMenu?: boolean }) {
         <>
           <li className="menu-disabled min-w-0 xl:ml-2">
             {/* In the bar a long name is cut short (its whole text in the title, and read in full)
-                so that the bar stays one line at 1024 px (issue 20); in the phone's menu it wraps. */}
+                so that the bar stays one line at 1024 px; in the phone's menu it wraps. */}
             <span
               className={
                 inMenu

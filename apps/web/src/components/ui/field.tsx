@@ -7,8 +7,11 @@ interface FieldFrameProps {
   children?: ReactNode;
 }
 
-/** Label, control and error, tied together so screen readers announce the error with the field. */
-function FieldFrame({
+/**
+ * Label, control and error, tied together so screen readers announce the error with the field:
+ * any control (a select, a list of suggestions) given its ids.
+ */
+export function FieldFrame({
   label,
   error,
   children,

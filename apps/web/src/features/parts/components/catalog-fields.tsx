@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Field } from '../../../components/ui/field';
+import { Field, FieldFrame } from '../../../components/ui/field';
 import { catalogValuesQuery } from '../api';
 
 /** The values of a text facet (brand, or a text attribute) the catalog's parts hold. */
@@ -17,7 +17,7 @@ const valuesOf = (facets: Facets | undefined, key: string): string[] => {
   return facet && facet.type === 'enum' ? facet.values.map((v) => v.value) : [];
 };
 
-/** A label, a control given its ids, and the error said next to it (as `Field` ties them). */
+/** A label, a control given its ids, and the error said next to it (`FieldFrame`, as `Field` has it). */
 function Control({
   label,
   error,
@@ -27,20 +27,12 @@ function Control({
   error?: string | undefined;
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="form-control w-full">
-      <label htmlFor={id} className="label mb-1 text-sm font-medium text-base-content">
-        {label}
-      </label>
-      {children({ id, describedBy: error ? errorId : undefined })}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame
+      label={label}
+      error={error}
+      control={({ id, errorId }) => children({ id, describedBy: error ? errorId : undefined })}
+    />
   );
 }
 
