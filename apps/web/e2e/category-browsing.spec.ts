@@ -170,6 +170,32 @@ test.describe('on a phone', () => {
       await expect(said).toHaveText('');
     });
   }
+
+  test("a signed-in buyer's drawer opens while the app is still loading, and stays open once it has taken over", async ({
+    page,
+    customer,
+  }) => {
+    await signInAs(page, customer);
+    // The app's code is held back, as a slow connection would: the page's islands answer meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/c/processors');
+    await page.getByRole('button', { name: m.showFilters }).click();
+    await expect(page.getByRole('button', { name: m.hideFilters })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('facet-brand')).toBeVisible();
+    // The server's islands, with the props it wrote for them: the app's own carry none.
+    const serverIslands = page.locator('[data-island][data-props]');
+    expect(await serverIslands.count()).toBeGreaterThan(0);
+
+    release();
+    await expect(serverIslands).toHaveCount(0);
+    await expect(page.getByRole('button', { name: m.hideFilters })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('facet-brand')).toBeVisible();
+  });
 });
 
 test('the store renders a category page with its title, description and canonical link, and lists it in the sitemap', async ({

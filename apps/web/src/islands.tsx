@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { islandRenderer } from './components/island';
 import { DocumentNavKit } from './components/nav-kit';
 import { session } from './lib/session';
@@ -15,19 +15,28 @@ import './styles.css';
  * beside it. Drawn over, not hydrated: what the server could not know (the visitor's session
  * lives in this browser) is put right rather than assumed.
  */
+// Live at once, for every visitor: a click on the page (opening the filters, say) must do what it
+// says while the app's code is still on its way.
+const islands = startIslands();
 if (session.token()) {
   // A signed-in visitor's pages show their own things (the admin's actions among them): the app
-  // takes the page over, starting from the answers it was drawn from (app/start.tsx). Should its
-  // code not load, the page keeps its islands.
-  import('./app/start').then(({ startApp }) => startApp()).catch(startIslands);
-} else {
-  startIslands();
+  // takes the page over, starting from the answers it was drawn from (app/start.tsx), and the
+  // islands stop as it draws. Should its code not load, the page keeps its islands.
+  import('./app/start')
+    .then(({ startApp }) =>
+      startApp(() => {
+        for (const root of islands) root.unmount();
+      }),
+    )
+    .catch(() => undefined);
 }
 
-function startIslands() {
-  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+function startIslands(): Root[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-island]')].flatMap((element) => {
     const draw = islandRenderer(element.dataset.island ?? '');
-    if (!draw) continue;
-    createRoot(element).render(<DocumentNavKit>{draw(element.dataset.props ?? '{}')}</DocumentNavKit>);
-  }
+    if (!draw) return [];
+    const root = createRoot(element);
+    root.render(<DocumentNavKit>{draw(element.dataset.props ?? '{}')}</DocumentNavKit>);
+    return [root];
+  });
 }

@@ -3,6 +3,7 @@
 import '../lib/zod-jitless';
 import './server-page-data';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { webEnv } from '../lib/env';
@@ -14,9 +15,10 @@ import { overServerPage } from './server-page-data';
 
 /**
  * Starts the app in #root: on index.html (main.tsx), and over a page the store rendered, for a
- * signed-in visitor (islands.tsx).
+ * signed-in visitor (islands.tsx), whose islands `stopIslands` ends in the same task as the app
+ * draws: the page is never seen without them.
  */
-export async function startApp(): Promise<void> {
+export async function startApp(stopIslands?: () => void): Promise<void> {
   // The app has started: index.html need not say it did not (vite-plugins/boot-watch.ts).
   clearTimeout(window.bootWatch);
   window.bootWatch = undefined;
@@ -32,13 +34,20 @@ export async function startApp(): Promise<void> {
   // Prices are drawn in the store's currency from the first paint (decision 056).
   await loadStoreSettings();
   if (overServerPage) await routeReady();
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!stopIslands) {
+    createRoot(root).render(app);
+    return;
+  }
+  stopIslands();
+  const appRoot = createRoot(root);
+  flushSync(() => appRoot.render(app));
 }
 
 /**
