@@ -1,5 +1,5 @@
 /**
- * The web app's boundaries (issue #10): a feature is used by others only through its index.ts,
+ * The web app's boundaries: a feature is used by others only through its index.ts,
  * and the shared layers (components/, lib/) never reach up into features. The app shell (app/)
  * wires features together, and its router loads their pages lazily by path. The entry points
  * (main.tsx, islands.tsx, ssr/) are held to a feature's index.ts, or its islands.ts.

@@ -43,7 +43,7 @@ const WORKERS = 2;
 export const E2E_ADMIN_EMAILS = Array.from({ length: 8 }, (_, i) => `owner-e2e-${i}@example.com`);
 /**
  * One more ADMIN_EMAILS address that no fixture verifies: the test that verifies it itself, from
- * My Profile, and sees the admin menu without signing out (issue 20).
+ * My Profile, and sees the admin menu without signing out.
  */
 export const E2E_LATE_ADMIN_EMAIL = 'late-owner-e2e@example.com';
 /** The seller the store names on invoices (STORE_NAME, STORE_ADDRESS, STORE_TAX_ID). */

@@ -33,9 +33,9 @@ const preactAliases = Object.entries({
 
 /**
  * Everything `src/main.tsx` imports statically (and what that imports) runs before the first page
- * can render, so it ships as one file: split along the lines the lazy routes share, it was ~20
- * files, and over HTTP/1.1's six connections each wave of requests waited a round trip (issue 12:
- * Lighthouse's first paint). Lazy routes and the libraries only they use (Firebase, forms, zod)
+ * can render, so it ships as one file: split along the lines the lazy routes share, it would be
+ * ~20 files, and over HTTP/1.1's six connections each wave of requests would wait a round trip
+ * before Lighthouse's first paint. Lazy routes and the libraries only they use (Firebase, forms, zod)
  * stay in chunks of their own; what they share with the shell they import from this file.
  * What `src/islands.tsx` imports, the whole of a server-rendered page's script (decision 023),
  * is its own file, which the app's file imports in turn: a page with islands loads no more.

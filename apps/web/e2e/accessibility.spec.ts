@@ -4,7 +4,7 @@ import { eachVisit } from './every-route';
 import { expect, placeOrderByApi, test } from './fixtures';
 
 /**
- * Issue 12, WCAG 2.1 AA on every page: axe's A and AA rules find nothing on any route, for any
+ * WCAG 2.1 AA on every page: axe's A and AA rules find nothing on any route, for any
  * role, filled or empty, with validation errors or a toast showing (phone.spec runs them on the
  * phone layout too).
  */
@@ -13,8 +13,8 @@ test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
 });
 
 /**
- * Issue 20: the green marks appear only once something is paid (a verified buyer's review, a paid
- * or shipped order), so every-route's fresh, unpaid orders never showed them to axe.
+ * The green marks appear only once something is paid (a verified buyer's review, a paid or
+ * shipped order), so every-route's fresh, unpaid orders never show them to axe; the tests here do.
  */
 test.describe('accessibility with paid and shipped orders and a verified buyer’s review', () => {
   test('home, My Orders and the order desk', async ({ page, customer, admin, part }) => {

@@ -131,8 +131,8 @@ test.describe('accounts', () => {
     ]);
     await page.getByRole('link', { name: 'Make Admin' }).click();
     const row = page.getByTestId('user-row').filter({ hasText: customer.email });
-    // Issue 20: one click made anyone an admin. A dialog names the person first; Escape keeps
-    // them a customer.
+    // One click never makes anyone an admin: a dialog names the person first; Escape keeps them
+    // a customer.
     await row.getByRole('button', { name: 'Make Admin' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
@@ -163,7 +163,7 @@ test.describe('accounts', () => {
     page,
     context,
   }) => {
-    // Issue 20: the profile said 'Verified' with role 'Customer' until Sign Out and in again.
+    // The role follows the verified address at once, not only after Sign Out and in again.
     const owner = await createAccount(E2E_LATE_ADMIN_EMAIL, 'Lena Late');
     await page.goto('/login');
     await signIn(page, owner.email);

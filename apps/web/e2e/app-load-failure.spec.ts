@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 
 /**
- * 'Loading Parts Depot…' does not spin forever when the app's script fails to load (issue 20):
+ * 'Loading Parts Depot…' does not spin forever when the app's script fails to load:
  * the page says so and offers Reload. The page's clock is moved on rather than waited for.
  */
 test.describe('the app page when the app does not start', () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.0 and 2.1, levels A and AA: what issue 12 asks every page to pass. */
+/** WCAG 2.0 and 2.1, levels A and AA: what every page must pass. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe on the page as it is now and expects no violation. */

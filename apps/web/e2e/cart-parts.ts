@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Part } from '@store/shared';
 import { type Account, expect } from './fixtures';
 
-/** A part of the test's own, with the rules a cart line is checked against (issue 22). */
+/** A part of the test's own, with the rules a cart line is checked against. */
 export async function addCartPart(
   request: APIRequestContext,
   admin: Account,

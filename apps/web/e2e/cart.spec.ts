@@ -13,7 +13,7 @@ import { createCustomer, expect, placeOrderByApi, test } from './fixtures';
 import { signIn } from './helpers';
 
 /**
- * Issue 22, the web cart: a visitor's cart kept in the browser, merged into the account's at
+ * The web cart: a visitor's cart kept in the browser, merged into the account's at
  * sign-in (quantities added), a flagged line fixed with its suggestion, checked out as one order
  * whose invoice lists both lines, then ordered again.
  */

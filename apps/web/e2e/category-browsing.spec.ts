@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './axe';
 import { expect, signInAs, test } from './fixtures';
 
 /**
- * Issue 23, the web: a buyer finds processors by kind and spec from the top bar, ticks two
+ * Browsing by category on the web: a buyer finds processors by kind and spec from the top bar, ticks two
  * brands and a socket, narrows the cores, sees the counts follow, compares two parts side by
  * side and opens a part's compatible parts. The demo catalog is the fixture; the API says what
  * each step should show.

@@ -3,7 +3,7 @@ import { E2E_CONTACT } from '../playwright.config';
 import { expect, signInAs, test } from './fixtures';
 import { signIn } from './helpers';
 
-/** Messages that used to leave people guessing (issue 20 item 10). */
+/** Messages that say what happened, so that nobody is left guessing. */
 test.describe('messages that say what happened', () => {
   test('a removed customer is told so when they sign in with their password, and only then', async ({
     page,

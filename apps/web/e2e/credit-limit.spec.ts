@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from './axe';
 import { createCustomer, expect, signInAs, test } from './fixtures';
 
 /**
- * Issue 19, item 6: an admin edits a customer's credit limit on the Users page, by keyboard,
+ * An admin edits a customer's credit limit on the Users page, by keyboard,
  * and the purchase page shows the store's refusal of an order above it.
  */
 test.describe('credit limits', () => {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
- * Issue 11 in the browser: a customer's order from the Order click to the invoice PDF, and the
+ * Fulfilment in the browser: a customer's order from the Order click to the invoice PDF, and the
  * admin's desk from finding an order to marking it paid and undoing it, each move confirmed.
  */
 

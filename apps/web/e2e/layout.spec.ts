@@ -4,7 +4,7 @@ import { createCustomer, expect, placeOrderByApi, signInAs, test } from './fixtu
 import { lineStarts } from './helpers';
 
 /**
- * Issue 20, items 5, 7 and 8: a top bar that fits one line, a phone dashboard whose menu folds
+ * A top bar that fits one line, a phone dashboard whose menu folds
  * away, admin tables that read cleanly, and an invoice that names its seller.
  */
 
@@ -61,7 +61,7 @@ test('on a phone the dashboard menu folds away behind a button the keyboard open
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByRole('link', { name: 'Manage Products' })).toBeVisible();
   await page.keyboard.press('Tab');
-  // An admin's menu starts with the Overview (issue 24).
+  // An admin's menu starts with the Overview.
   await expect(menu.getByRole('link', { name: 'Overview' })).toBeFocused();
   // Escape folds it again and gives the focus back to the button.
   await page.keyboard.press('Escape');

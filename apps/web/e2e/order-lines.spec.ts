@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './axe';
 import { type Account, expect, signInAs, test } from './fixtures';
 
 /**
- * Issue 22, item 6 on the web: a two-line order placed through POST /api/checkout shows each
+ * Order lines on the web: a two-line order placed through POST /api/checkout shows each
  * line (SKU, part, unit price, quantity, discount, line total), its totals and its PO reference
  * on its page, its Payment page and its invoice, which prints the lines' header on every sheet
  * without splitting a line; My Orders and the desk say 'first part and 1 more' and count lines.

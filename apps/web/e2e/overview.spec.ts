@@ -2,7 +2,7 @@ import { expectNoAxeViolations } from './axe';
 import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
- * Issue 24 in the browser: an admin opens the Overview from the dashboard's menu, reads the
+ * The owner's overview in the browser: an admin opens the Overview from the dashboard's menu, reads the
  * figures (the chart drawn, its table there for screen readers), and follows 'To ship' into the
  * order desk filtered to paid orders, where the order just paid waits.
  */

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { computeBill, fromCents, type Part, partPageMessages, stockMessages, toCents } from '@store/shared';
 import { type Account, expect, placeOrderByApi, signInAs, test } from './fixtures';
 
-/** Issue 12, items 1 and 2: a public page for each part, and stock shown truthfully everywhere. */
+/** A public page for each part, and stock shown truthfully everywhere. */
 
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const totalOf = (part: Part, quantity: number) =>

@@ -9,7 +9,7 @@ interface OutboxCode {
 }
 
 /**
- * 'Forgot password?' on the login page (issue 20): Firebase's password-reset e-mail, which the
+ * 'Forgot password?' on the login page: Firebase's password-reset e-mail, which the
  * emulator lists on its page of links, and one answer whether or not the account exists.
  */
 test.describe('forgot password', () => {

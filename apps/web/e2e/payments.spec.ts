@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './axe';
 import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
- * Issue 25 in the browser: 'Pay by card' sends the customer to the Checkout session's page (the
+ * Card payments in the browser: 'Pay by card' sends the customer to the Checkout session's page (the
  * Stripe stand-in's, apps/api/test/stripe-stand-in.ts), they come back before Stripe's event, the
  * page says the payment is being confirmed, the test delivers the signed event, and the order
  * page shows it paid without a reload.

@@ -5,9 +5,9 @@ import { createCustomer, expect, signInAs, test } from './fixtures';
 import { lineStarts, overflowingOrOverlapping, wordsBrokenAcrossLines } from './helpers';
 
 /**
- * Issue 12, phones: at 360 px no page scrolls sideways, and every button and link in the page's
+ * Phones: at 360 px no page scrolls sideways, and every button and link in the page's
  * content can be reached by scrolling down only. The phone layout (stacked cards) passes axe too.
- * Issue 20: nor does any box inside the page hide its figures in a sideways scroll (the invoice's
+ * Nor does any box inside the page hide its figures in a sideways scroll (the invoice's
  * amounts and total), part names are shown whole, a heading's number is never split across lines,
  * and the footer's words keep off the screen's edges. A comparison of parts and a long board's
  * name read whole: no word or price broken across lines, no badge over its label; the menu shows

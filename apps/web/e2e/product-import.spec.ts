@@ -12,7 +12,7 @@ const HEADER =
   'sku,name,price,minOrderQuantity,orderMultiple,availableQuantity,category,brand,description,img';
 const IMG = '/media/parts/nexa-airstream-140-fan.svg';
 
-/** Issue 23 part 6: an admin checks a CSV with a dry run, imports it, and sees the bad row refused alone. */
+/** An admin checks a CSV with a dry run, imports it, and sees the bad row refused alone. */
 test('an admin imports a CSV with one bad row: it is refused, the rest go in', async ({
   page,
   admin,
@@ -57,7 +57,7 @@ test('an admin imports a CSV with one bad row: it is refused, the rest go in', a
   await expectNoAxeViolations(page);
 });
 
-/** Issue 23 part 1: the Categories page adds one with an attribute, and says why a delete is refused. */
+/** The Categories page adds one with an attribute, and says why a delete is refused. */
 test('an admin adds a category with an attribute and cannot delete one that holds parts', async ({
   page,
   admin,

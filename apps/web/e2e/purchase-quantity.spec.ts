@@ -3,7 +3,7 @@ import { expect, signInAs, test } from './fixtures';
 import { signIn } from './helpers';
 
 /**
- * The quantity typed on a part's page goes with Purchase (issue 20 item 1): in the purchase
+ * The quantity typed on a part's page goes with Purchase: in the purchase
  * page's URL, so a link or a reload keeps it, and it is still checked there.
  */
 test.describe('the quantity goes from the part page to the order', () => {

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './axe';
 import { addCartPart } from './cart-parts';
 import { expect, signInAs, test } from './fixtures';
 
-/** Issue 22, item 3: quick order by pasted lines or a CSV file, each row's outcome shown. */
+/** Quick order by pasted lines or a CSV file, each row's outcome shown. */
 test('quick order adds pasted lines and a CSV file, and shows each row’s error', async ({
   page,
   request,

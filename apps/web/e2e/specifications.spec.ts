@@ -2,7 +2,7 @@ import { partMessages as m, type Part } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 
-/** Issue 23, part 2: cards show the brand; a part's page its specification table. */
+/** Cards show the brand, and a part's page its specification table. */
 test('a processor of the demo catalog shows its brand and its specifications', async ({ page, request }) => {
   const found = await request.get('/api/parts?category=processors&brand=VoltCore&attr.socket=AM5&limit=100');
   expect(found.status()).toBe(200);

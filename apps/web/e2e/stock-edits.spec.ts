@@ -3,7 +3,7 @@ import { apiMessages, type Part, productMessages } from '@store/shared';
 import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
- * Issue 11, "edits never undo orders": an admin's edit form is open while a customer orders.
+ * Edits never undo orders: an admin's edit form is open while a customer orders.
  * Saving it must not put back the stock the order took.
  */
 const partNow = async (request: APIRequestContext, part: Part) =>

@@ -14,7 +14,7 @@ import { setServerLine } from './cart-parts';
 import { createCustomer, expect, signInAs, test } from './fixtures';
 
 /**
- * Issue 25's tax in the browser, on the taxed store (playwright.config: TAX_RATE 20, prices
+ * Tax in the browser, on the taxed store (playwright.config: TAX_RATE 20, prices
  * before tax; its own database, seeded with the demo catalog): the cart shows net, tax and total,
  * and the order it becomes shows the same three on its page, the print invoice and the PDF.
  * The expected figures are worked out here from the parts' prices, per line and rounded half up

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// Issue 12's budget. It holds because the app ships on Preact's compat layer (~10 kB where React
-// DOM was ~65 kB; vite.config.ts, docs/decisions/018); lower it as the build shrinks, never raise
-// it without a decision record.
+// The home route's first-load budget. It holds because the app ships on Preact's compat layer
+// (~10 kB where React DOM takes ~65 kB; vite.config.ts, docs/decisions/018); lower it as the build
+// shrinks, never raise it without a decision record.
 const BUDGET_KB = 100;
 const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
 const dist = path.resolve(import.meta.dirname, '../dist');

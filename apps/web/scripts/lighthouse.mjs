@@ -1,8 +1,9 @@
 // `npm run lighthouse`: builds the store, starts it on a fresh data folder (demo catalog, its own
 // Auth emulator, ports of its own), runs Lighthouse's default mobile preset on the home page, the
-// catalog and a seeded part's page with Debian's Chromium, prints the figures issue 12 budgets,
-// and stops everything it started, on failure too. A measurement, not a test: it never fails on
-// a score (scores move with the machine's load); it fails only when a page cannot be measured.
+// catalog and a seeded part's page with Debian's Chromium, prints the scores and timings the
+// store is budgeted on, and stops everything it started, on failure too. A measurement, not a
+// test: it never fails on a score (scores move with the machine's load); it fails only when a
+// page cannot be measured.
 //
 // Settings: LIGHTHOUSE_PORT (default 4390; the emulator takes the next port), CHROME_PATH
 // (default /usr/bin/chromium), LIGHTHOUSE_SKIP_BUILD=1 to measure the current build,

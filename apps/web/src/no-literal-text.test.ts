@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every word the web app shows comes from the catalogue (packages/shared/src/messages/, issue 21):
+ * Every word the web app shows comes from the catalogue (packages/shared/src/messages/):
  * a component that writes English itself fails here. Checked: JSX text, strings written as a
  * child (`{busy ? 'Saving' : 'Save'}`), and string or template literals in the attributes that
  * people read or hear.

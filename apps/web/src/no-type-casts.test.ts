@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No type casts in the web app or the shared package (issue 21): a cast tells the compiler to
+ * No type casts in the web app or the shared package: a cast tells the compiler to
  * trust what it cannot check, and the answers, inputs and routes here are all typed from the
  * contract. `as const` is not a cast. Found with the compiler's own parser, so a cast in any
  * syntax counts (`x as T`, `<T>x`), and a word "as" in a string or comment does not.

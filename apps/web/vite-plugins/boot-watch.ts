@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 import { pageMessages } from '../../../packages/shared/src/messages/pages.ts';
 
 /**
- * How long index.html waits for the app to start before it says it did not (issue 20). A script
+ * How long index.html waits for the app to start before it says it did not. A script
  * that fails to load is told at once (below); this is for one that never arrives or never starts,
  * and is long enough for a slow phone connection to bring a healthy one.
  */

@@ -1,7 +1,7 @@
 /**
  * Every path at which the web app's router draws a page (apps/web/src/app/routes.tsx; a test
  * there keeps the two the same). The store answers any other path with the app's not-found page
- * and a 404 rather than a 200 (issue 20), so search engines do not keep it as a page.
+ * and a 404 rather than a 200, so search engines do not keep it as a page.
  */
 export const APP_PATHS = [
   '/',

@@ -53,7 +53,7 @@ export const fromCents = (cents: number) => cents / 100;
 
 /**
  * The purchase page's rule for the quantity (spec §5): not a number, below the part's minimum,
- * above what is available or not a whole number of packs (issue 22) makes the Order button
+ * above what is available or not a whole number of packs makes the Order button
  * disabled, with no message.
  */
 export function isOrderQuantityValid(

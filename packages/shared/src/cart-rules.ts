@@ -1,7 +1,7 @@
 import { cartMessages as m } from './messages/cart.js';
 
 /**
- * What a cart line's quantity may be (issue 22): at least the part's minimum order, a whole number
+ * What a cart line's quantity may be: at least the part's minimum order, a whole number
  * of packs, at most the stock. A line that breaks a rule is kept and flagged with the nearest
  * quantity that keeps them all, so the customer sees why and fixes it with one click.
  */

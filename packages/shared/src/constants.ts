@@ -60,11 +60,11 @@ export const BUSINESS_SUMMARY = [
   { label: 'Annual revenue', millions: 12 },
 ] as const;
 
-/** A cart holds at most this many distinct parts (issue 22): a bill of materials, not a warehouse. */
+/** A cart holds at most this many distinct parts: a bill of materials, not a warehouse. */
 export const MAX_CART_LINES = 100;
 
 /**
- * Quick order (issue 22): at most this many rows in one paste or CSV file (more is refused
+ * Quick order: at most this many rows in one paste or CSV file (more is refused
  * whole), and this many characters of text, which keeps the JSON body under the API's 100 kB.
  */
 export const MAX_QUICK_ORDER_ROWS = 500;

@@ -1,5 +1,5 @@
 /**
- * A catalog filter's text (issue 23) as the query string carries it: `brand=a,b`,
+ * A catalog filter's text as the query string carries it: `brand=a,b`,
  * `attr.cores=8..16`, `price=..400`. Zod-free: the web's first load (a category page's panel and
  * chips) reads it too; the schemas that check it are in schemas/catalog-filter.ts.
  */

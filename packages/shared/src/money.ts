@@ -3,8 +3,9 @@
  * server, from Intl for its CURRENCY and LOCALE (money-pattern.ts), and every place a price is
  * shown formats with it: the API's messages, e-mails and invoices, and the web app, which gets the
  * pattern with the page (or GET /api/settings). The formatting itself is by hand: no Intl start-up
- * cost in the browser (~20 ms of ICU data on the first formatter, issue 12's blocking-time budget),
- * and the same text on the server and in every browser whatever its ICU version.
+ * cost in the browser (~20 ms of ICU data on the first formatter, which the first load's
+ * blocking-time budget cannot spare), and the same text on the server and in every browser
+ * whatever its ICU version.
  */
 
 /** How one currency is written in one locale: plain JSON, so the web app can be handed it. */

@@ -28,7 +28,7 @@ export function pageSearch(pathname: string, search: SearchParams): [name: strin
   return kept;
 }
 
-/** A category's page, `/c/<slug>` (issue 23), as the router matches it (any case). */
+/** A category's page, `/c/<slug>`, as the router matches it (any case). */
 const CATEGORY_PATH = /^\/c\/[^/]+$/i;
 
 /**

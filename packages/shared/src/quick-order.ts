@@ -3,7 +3,7 @@ import { cartApiMessages as m } from './messages/cart.js';
 import { MAX_QUANTITY } from './schemas/part.js';
 
 /**
- * Quick order (issue 22): the text a customer pastes, or a CSV file's, read as `SKU,quantity`,
+ * Quick order: the text a customer pastes, or a CSV file's, read as `SKU,quantity`,
  * `SKU;quantity`, `SKU<tab>quantity` or `SKU quantity` rows. Pure, so the page can preview
  * exactly what the server will read.
  */

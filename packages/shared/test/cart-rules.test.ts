@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cartMessages, lineProblem, nearestValidQuantity, validQuantitiesNear } from '../src/index.js';
 
 describe('a cart line’s nearest valid quantity', () => {
-  // minimum, pack, stock, asked → suggested (issue 22's examples first).
+  // minimum, pack, stock, asked → suggested (the worked examples first).
   it.each([
     [10, 5, 100, 12, 10],
     [10, 5, 100, 13, 15],

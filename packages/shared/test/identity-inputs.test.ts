@@ -8,7 +8,7 @@ import {
 } from '../src/index.js';
 
 /**
- * Issue 19, items 3 and 8: a name the identity provider hands us follows My Profile's rules, and
+ * A name the identity provider hands us follows My Profile's rules, and
  * an e-mail address is one mailbox, never a list or a header a mailer would read otherwise.
  */
 describe('e-mail addresses', () => {

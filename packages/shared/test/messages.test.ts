@@ -33,7 +33,7 @@ describe('spec strings', () => {
       makeAdminSucceeded: 'Make admin Successfully !!!',
       makeAdminFailed: 'Failed to Make an Admin !!!',
       unauthorized: 'You are a unathorized user !!!',
-      // Beyond the spec (issue 20): a 401 that ends the session says so.
+      // Beyond the spec: a 401 that ends the session says so.
       sessionEnded: 'Your session ended. Please sign in again.',
     });
   });

@@ -126,7 +126,7 @@ describe('add product (spec §5 and docs/architecture.md, Validation and hardeni
     expect(productInputSchema.safeParse({ ...product, price: 1234.56 }).success).toBe(true);
   });
 
-  describe('update product (issue 11: edits never undo orders)', () => {
+  describe('update product (edits never undo orders)', () => {
     const { availableQuantity: _stock, ...withoutStock } = product;
 
     it('keeps the SKU and pack size of a client that sends neither', () => {
@@ -166,7 +166,7 @@ describe('add product (spec §5 and docs/architecture.md, Validation and hardeni
       expect(messageFor(productUpdateSchema, input, field)).toBe(message);
     });
 
-    // Issue 20: a stock count below the minimum order (0 included) takes a part off sale; the
+    // A stock count below the minimum order (0 included) takes a part off sale; the
     // minimum-order rule belongs to adding a part only.
     it('takes a stock below the minimum order, 0 included, on an edit', () => {
       expect(productUpdateSchema.safeParse({ ...withoutStock, minOrderQuantity: 5000 }).success).toBe(true);

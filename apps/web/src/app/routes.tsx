@@ -21,9 +21,9 @@ const onServer = <H extends object>(handle: H) => ({ ...handle, rendersOnServer:
 /**
  * A public page's first requests start as its route matches, alongside its chunk, rather than once
  * the chunk has loaded and rendered: the largest paint of the catalog and of a part's page is a
- * part's image, which waits for them (issue 12's Lighthouse budget). They are the answers the
- * page declares (first-views.ts); nothing waits for these loaders: the pages read the same
- * queries from the cache, and a failure shows there.
+ * part's image, which waits for them, and Lighthouse's budget counts that paint. They are the
+ * answers the page declares (first-views.ts); nothing waits for these loaders: the pages read the
+ * same queries from the cache, and a failure shows there.
  */
 const firstData =
   (path: string) =>
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
             loader: firstData('/parts/:id'),
           },
           {
-            // A category's parts and filters (issue 23); it names itself once the tree has loaded.
+            // A category's parts and filters; it names itself once the tree has loaded.
             path: '/c/:slug',
             handle: onServer(
               head(titles.category, { description: descriptions.catalog, canonicalParams: ['page'] }),

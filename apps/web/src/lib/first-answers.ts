@@ -29,7 +29,7 @@ export interface PartsList {
   inStock?: boolean | undefined;
   /** Keyset paging (the `X-Next-Cursor` of the page before): replaces `page`. */
   cursor?: string | undefined;
-  /** A category page's (issue 23): its slug, and its filters in the API's words (`attr.cores`). */
+  /** A category page's: its slug, and its filters in the API's words (`attr.cores`). */
   category?: string | undefined;
   filters?: Readonly<Record<string, string>> | undefined;
 }
@@ -100,7 +100,7 @@ export const answers = {
   part: (id: string) => ({ route: 'parts.get', id, input: { params: { id } } }) satisfies FirstAnswer,
   reviews: (reviews: ReviewsPage) =>
     ({ route: 'reviews.list', reviews, input: { query: reviews } }) satisfies FirstAnswer,
-  /** The category tree: the labels and units of a part's specifications (issue 23). */
+  /** The category tree: the labels and units of a part's specifications. */
   categories: () => ({ route: 'categories.list', input: {} }) satisfies FirstAnswer,
 };
 

@@ -3,7 +3,7 @@ import { storeSettings } from './store-settings';
 
 /*
  * Numbers are formatted by hand, not with Intl.NumberFormat: building the first Intl formatter
- * starts the browser's ICU data, ~20 ms of the home page's start-up on a fast machine (issue 12's
+ * starts the browser's ICU data, ~20 ms of the home page's start-up on a fast machine (out of a tight
  * blocking-time budget), for what amounts to grouping digits in threes.
  */
 

@@ -25,7 +25,7 @@ export const parts = {
       'Newest first or by price, optionally searched by name (closest names first unless a `sort` is named) and limited to parts in stock; `?limit=3&sort=newest` serves the home page.',
       'Pages by number (`page`, up to 1000) or by keyset: `Link: <…?cursor=…>; rel="next"` and `X-Next-Cursor` name the next page while more follow, and reach every page of any catalog through an index.',
       '`X-Total-Count` is read from kept counts, never by counting the catalog; a search or a filtered list counts up to 1000 matches and then says `X-Total-Count-Capped: true`. A tampered or foreign cursor is a 400.',
-      'Filters (issue 23): `category=<slug>` (its subcategories included), `brand=a,b`, `price=min..max`, `attr.<key>=v1,v2` for the text and yes/no attributes of the category (its own and its ancestors’), `attr.<key>=min..max` for its numbers, and `compatibleWith=<partId>`; either side of a range may be left open. OR within a filter, AND across filters. An attribute the category does not define, or a malformed range, is a 400 naming the parameter.',
+      'Filters: `category=<slug>` (its subcategories included), `brand=a,b`, `price=min..max`, `attr.<key>=v1,v2` for the text and yes/no attributes of the category (its own and its ancestors’), `attr.<key>=min..max` for its numbers, and `compatibleWith=<partId>`; either side of a range may be left open. OR within a filter, AND across filters. An attribute the category does not define, or a malformed range, is a 400 naming the parameter.',
     ].join(' '),
     query: partsQuerySchema,
     responses: { 200: { description: 'A page of parts.', schema: z.array(partSchema) }, 400: invalid },

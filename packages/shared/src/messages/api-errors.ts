@@ -13,7 +13,7 @@ export const apiMessages = {
   payloadTooLarge: 'The request body is too large.',
   routeNotFound: 'There is no such API endpoint.',
   partNotFound: 'This part does not exist or is no longer available.',
-  /** SKUs are unique case-insensitively (issue 22): `gpu-1` is taken by `GPU-1`. */
+  /** SKUs are unique case-insensitively: `gpu-1` is taken by `GPU-1`. */
   skuTaken: (sku: string) => `The SKU ${sku} is already used by another part.`,
   internal: 'Something went wrong on our side. Please try again.',
   unhealthy: 'The database is not reachable.',

@@ -1,4 +1,4 @@
-/** Browsing by kind and spec (issue 23, the web): category pages, filters, compare, compatibility. */
+/** Browsing by kind and spec on the web: category pages, filters, compare, compatibility. */
 export const browseMessages = {
   categoriesMenu: 'Categories',
   categoriesLoading: 'Loading categories…',

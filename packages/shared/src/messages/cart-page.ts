@@ -1,5 +1,5 @@
 /**
- * The web cart's words (issue 22): Add to cart, the top bar's cart button, the cart page, its
+ * The web cart's words: Add to cart, the top bar's cart button, the cart page, its
  * checkout, and the quick-order page. The cart's API answers are in cart.ts.
  */
 

@@ -1,4 +1,4 @@
-/** A cart line's problems, in words next to the line (issue 22). */
+/** A cart line's problems, in words next to the line. */
 export const cartMessages = {
   belowMinimum: (minimum: number) => `The minimum order for this part is ${minimum}.`,
   notMultiple: (pack: number) => `This part is sold in packs of ${pack}: choose a multiple of ${pack}.`,
@@ -8,7 +8,7 @@ export const cartMessages = {
     `Only ${available} left, fewer than the minimum order of ${minimum}.`,
 } as const;
 
-/** The cart's API answers: refusals and the quick-order and reorder rows' words (issue 22). */
+/** The cart's API answers: refusals and the quick-order and reorder rows' words. */
 export const cartApiMessages = {
   cartFull: (max: number) =>
     `Your cart already holds ${max} different parts, the most it can. Check out or remove a line first.`,

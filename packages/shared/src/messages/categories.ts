@@ -1,4 +1,4 @@
-/** Categories, attributes, filters and facets (issue 23): the API's words and the forms'. */
+/** Categories, attributes, filters and facets: the API's words and the forms'. */
 export const categoryMessages = {
   categoryNotFound: 'There is no such category.',
   categorySlugInvalid:

@@ -1,4 +1,4 @@
-/** The admin's 'Categories' page (issue 23 part 1): the tree, and its form. */
+/** The admin's 'Categories' page: the tree, and its form. */
 export const categoryAdminMessages = {
   pageTitle: 'Categories',
   pageIntro:

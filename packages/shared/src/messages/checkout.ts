@@ -1,6 +1,6 @@
 import { cartApiMessages } from './cart.js';
 
-/** Checkout (`POST /api/checkout`, issue 22): its input's messages and its refusals. */
+/** Checkout (`POST /api/checkout`): its input's messages and its refusals. */
 export const checkoutMessages = {
   poReferenceTooLong: 'The PO reference must be at most 40 characters.',
   poReferenceInvalid: 'The PO reference contains characters that are not allowed.',

@@ -1,5 +1,5 @@
 /**
- * An order's lines on the web (issue 22): the table on an order's page, its Payment page and its
+ * An order's lines on the web: the table on an order's page, its Payment page and its
  * printable invoice, the lines count in My Orders and on the desk, the PO reference, and Order
  * again with what became of each line.
  */

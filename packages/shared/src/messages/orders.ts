@@ -128,7 +128,7 @@ export const paymentStatusHeadings = {
   cancelled: 'Order cancelled',
 } as const;
 
-/** The admin's moves (issue 11): each button's words and how the order reads afterwards. */
+/** The admin's moves on an order: each button's words and how the order reads afterwards. */
 export const orderMoveMessages = {
   markPaid: 'Mark as paid',
   markedPaid: 'marked as paid',

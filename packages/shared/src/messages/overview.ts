@@ -1,5 +1,5 @@
 /**
- * The owner's overview (issue 24): the admins' first dashboard page. Revenue counts paid and
+ * The owner's overview: the admins' first dashboard page. Revenue counts paid and
  * shipped orders by the day they were placed, in the store's time zone.
  */
 export const overviewMessages = {

@@ -1,7 +1,7 @@
 export const pageMessages = {
   notFound: 'Your page is not Found',
   chunkLoadFailed: (chunk: string | number) => `Loading chunk ${chunk} failed`,
-  /** index.html, when the app's own script has not started it after a while (issue 20). */
+  /** index.html, when the app's own script has not started it after a while. */
   appLoadFailed: 'Parts Depot did not load',
   reloadHint: 'Please reload the page. If it keeps happening, try again in a minute.',
   loadFailed: 'We could not load this. Check your connection and try again.',

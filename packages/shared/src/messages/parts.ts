@@ -3,11 +3,11 @@ export const productMessages = {
   deleted: 'The product has been deleted.',
   none: 'No products yet.',
   noMatch: (q: string) => `No parts match “${q}”.`,
-  /** The product form's preview of the image chosen, before it is uploaded (issue 20). */
+  /** The product form's preview of the image chosen, before it is uploaded. */
   chosenImage: (fileName: string) => `The image chosen: ${fileName}`,
 } as const;
 
-/** Availability on every card, the part page and the purchase page (issue 12). */
+/** Availability on every card, the part page and the purchase page. */
 export const stockMessages = {
   labels: { in: 'In stock', low: 'Low stock', out: 'Out of stock' },
   /** The disabled button in place of Purchase, and the purchase page's quantity hint. */
@@ -37,11 +37,11 @@ export const partMessages = {
   purchase: 'Purchase',
   /** The Purchase link's name for screen readers: which part it buys. */
   purchasePart: (name: string) => `Purchase ${name}`,
-  /** Issue 22: small and muted on cards and part pages. */
+  /** The part number, small and muted on cards and part pages. */
   sku: (sku: string) => `SKU ${sku}`,
   /** Shown only when the pack holds more than one unit. */
   soldInPacks: (pack: number) => `Sold in packs of ${pack}`,
-  /** Issue 23: the part page's specification table. */
+  /** The part page's specification table. */
   specifications: 'Specifications',
   specBrand: 'Brand',
   specCategory: 'Category',
@@ -87,7 +87,7 @@ export const productAdminMessages = {
   price: (symbol: string) => `Price (per unit, ${symbol})`,
   available: 'Available quantity',
   minOrder: 'Minimum order quantity',
-  /** Issue 22: the part number customers quote, and how many units make a pack. */
+  /** The part number customers quote, and how many units make a pack. */
   sku: 'SKU',
   pack: 'Pack size',
   bulkDiscount: 'Bulk discount (5% per 500 units)',

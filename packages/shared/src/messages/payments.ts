@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '../schemas/payment.js';
 
-/** Card payments through Stripe Checkout (issue 25): the API's refusals and the web's words. */
+/** Card payments through Stripe Checkout: the API's refusals and the web's words. */
 export const paymentMessages = {
   payByCard: 'Pay by card',
   payByCardHint: 'You pay on Stripe’s secure page and come back here.',

@@ -1,4 +1,4 @@
-/** The catalog by CSV (issue 23 part 6): the API's per-row words and the 'Import products' page's. */
+/** The catalog by CSV: the API's per-row words and the 'Import products' page's. */
 export const productImportMessages = {
   tooManyRows: (max: number) =>
     `An import holds at most ${max.toLocaleString('en-US')} rows; split the file.`,

@@ -6,6 +6,6 @@ export const toastMessages = {
   makeAdminSucceeded: 'Make admin Successfully !!!',
   makeAdminFailed: 'Failed to Make an Admin !!!',
   unauthorized: 'You are a unathorized user !!!',
-  /** Our token was refused (401): the user is signed out and sent to the home page (issue 20). */
+  /** Our token was refused (401): the user is signed out and sent to the home page. */
   sessionEnded: 'Your session ended. Please sign in again.',
 } as const;

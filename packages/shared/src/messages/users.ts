@@ -50,7 +50,7 @@ export const creditLimitMessages = {
 /** A role in words, on My Profile and the Users page. */
 export const roleLabels = { admin: 'Admin', customer: 'Customer' } as const;
 
-/** My Profile: the account, the display name and the checkout and invoice defaults (issue 20). */
+/** My Profile: the account, the display name and the checkout and invoice defaults. */
 export const profileMessages = {
   title: 'My Profile',
   name: 'Name',

@@ -23,7 +23,7 @@ export const validationMessages = {
   minOrderAtLeastOne: 'Minimum Order quantity must be at least 1',
   minOrderAboveAvailable: 'Minimum Order quantity cannot be above the available quantity',
   quantityTooHigh: 'Quantity must be at most 1,000,000',
-  // An update that sets the stock names the stock it was based on (issue 11); the API's words.
+  // An update that sets the stock names the stock its form was loaded with; the API's words.
   availableBeforeRequired: 'The available quantity the edit was based on is Required',
   availableBeforeAlone:
     'The available quantity the edit was based on goes only with a new available quantity',
@@ -59,12 +59,12 @@ export const validationMessages = {
   creditLimitNegative: 'Credit limit cannot be negative',
   creditLimitCents: 'Credit limit can have at most 2 decimals',
   creditLimitTooHigh: 'Credit limit must be at most 100,000,000',
-  // My Profile's defaults for checkout and invoices (issue 20).
+  // My Profile's defaults for checkout and invoices.
   companyNameTooLong: 'Company name must be at most 120 characters',
   companyNameInvalid: 'Company name contains characters that are not allowed',
   vatNumberInvalid: 'Please enter a valid VAT number (2 to 20 letters and digits)',
   vatNumberWithoutCompany: 'A VAT number goes with a company name',
-  // A part's SKU and pack size (issue 22).
+  // A part's SKU and pack size.
   skuRequired: 'SKU is Required',
   skuInvalid: 'SKU must be 1 to 40 letters, digits, dots, dashes or underscores',
   orderMultipleRequired: 'Pack size is Required',

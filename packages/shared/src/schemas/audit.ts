@@ -6,7 +6,7 @@ import { idSchema, plainText } from './common.js';
 import { orderedRange, rangeEdgeSchema } from './date-range.js';
 
 /**
- * The audit trail (issue 24): what each admin action is called. A feature that adds an admin
+ * The audit trail: what each admin action is called. A feature that adds an admin
  * action adds its name here (and its words in messages/audit.ts), then records it through the
  * API's audit service in the action's own transaction.
  */

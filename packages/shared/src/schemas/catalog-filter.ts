@@ -16,7 +16,7 @@ export {
 } from '../filter-text.js';
 
 /**
- * The catalog's filters (issue 23), as `GET /api/parts` and `GET /api/facets` read them from the
+ * The catalog's filters, as `GET /api/parts` and `GET /api/facets` read them from the
  * query string: `category` (a parent includes its children), `brand=a,b`, `price=min..max`,
  * `attr.<key>=v1,v2` for text and yes/no attributes, `attr.<key>=min..max` for numbers, and
  * `compatibleWith=<partId>`. OR within a filter, AND across filters.

@@ -18,7 +18,7 @@ export const categorySlugSchema = z
 export const ATTRIBUTE_KEY_PATTERN = /^[a-z][a-zA-Z0-9]{0,39}$/;
 
 /**
- * One typed attribute of a category's parts (issue 23). `compatibility`: parts of any category
+ * One typed attribute of a category's parts. `compatibility`: parts of any category
  * that hold the same key are compatible only when their values are equal (a socket, a memory type).
  */
 export const attributeDefinitionSchema = z.object({

@@ -41,7 +41,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * RFC 5322's specials but `@` and `.`: legal in an address only quoted, which no real mailbox
  * needs, and each makes a mail library read one address as others: `a,b@x` is two recipients,
- * `<root>x@x` is the local `root`, `ops:b@x` a group, `a(root)@x` a comment (issue 19).
+ * `<root>x@x` is the local `root`, `ops:b@x` a group, `a(root)@x` a comment.
  */
 const ADDRESS_SPECIALS = /[()<>[\]:;\\,"]/;
 

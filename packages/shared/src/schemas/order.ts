@@ -17,7 +17,7 @@ export function parseOrderNumber(text: string): number | undefined {
 }
 
 /**
- * One line of an order (issue 22): the part with its SKU, name and unit price as they were when
+ * One line of an order: the part with its SKU, name and unit price as they were when
  * ordered, the quantity, the line's bulk discount and its total (`price`), money in currency units.
  */
 export const orderLineSchema = z.object({
@@ -161,8 +161,8 @@ export const phoneSchema = z
   }, m.phoneInvalid);
 
 /**
- * Any printable text of any script, on one line or several (issue 19: an Arabic comma, `،`, or
- * `№` was refused): letters, marks, digits, punctuation, symbols and spaces, and the joiners
+ * Any printable text of any script, on one line or several (an Arabic comma, `،`, and `№`
+ * included): letters, marks, digits, punctuation, symbols and spaces, and the joiners
  * Persian and Indic scripts spell with (U+200C, U+200D). Still refused: control characters,
  * bidirectional and other invisible format characters (U+202E …), line and paragraph
  * separators, private-use and unassigned code points. Every page and document escapes it.

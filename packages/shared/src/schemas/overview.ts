@@ -37,7 +37,7 @@ export const topPartSchema = z.object({
 export type TopPart = z.infer<typeof topPartSchema>;
 
 /**
- * `GET /api/admin/overview` (issue 24): how the business is doing and what needs doing today.
+ * `GET /api/admin/overview`: how the business is doing and what needs doing today.
  * Revenue counts paid and shipped orders by the day they were placed, in the store's time zone.
  */
 export const overviewSchema = z.object({

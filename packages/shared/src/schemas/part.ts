@@ -26,7 +26,7 @@ export const partSchema = z.object({
   /** A small version of `img` for lists (the same URL when the host makes none). */
   thumb: z.string(),
   price: z.number(),
-  /** The part number customers quote (issue 22): unique among parts, case-insensitively. */
+  /** The part number customers quote: unique among parts, case-insensitively. */
   sku: z.string(),
   minOrderQuantity: z.number().int(),
   /** The pack size: an order is a whole number of packs. */
@@ -37,7 +37,7 @@ export const partSchema = z.object({
   createdAt: z.string(),
   /** Computed by the server from the stock, the minimum order and LOW_STOCK_THRESHOLD. */
   stock: stockLevelSchema,
-  /** The category's slug (issue 23); null for a part not sorted into the tree. */
+  /** The category's slug; null for a part not sorted into the tree. */
   category: z.string().nullable(),
   brand: z.string().nullable(),
   /** Values of the category's attributes (its own and its ancestors'), by key. */
@@ -167,7 +167,7 @@ const imageField = z
 
 /**
  * What an admin sends to add a part. The adder's e-mail comes from the token. The SKU is
- * required (issue 22); the pack size defaults to 1, a part sold by the unit.
+ * required; the pack size defaults to 1, a part sold by the unit.
  */
 export const productInputSchema = z
   .object({
@@ -185,13 +185,13 @@ export const productInputSchema = z
 export type ProductInput = z.infer<typeof productInputSchema>;
 
 /**
- * What an admin sends to update a part (issue 11, "edits never undo orders"). Stock is optional:
+ * What an admin sends to update a part (edits never undo orders). Stock is optional:
  * an edit without `availableQuantity` never touches it. One that sets it also sends
  * `availableQuantityBefore`, the stock its form was loaded with, and the API refuses it (409)
  * when orders have moved the stock since: otherwise saving a stale form would undo them.
- * `sku` and `orderMultiple` are optional too (issue 22): a client older than them keeps the
- * part's own. Without `orderMultiple`, the minimum is checked against the stored pack by the API.
- * So are `category`, `brand` and `attributes` (issue 23): absent, the part's own are kept (and
+ * `sku` and `orderMultiple` are optional too: a client that sends neither keeps the part's own.
+ * Without `orderMultiple`, the minimum is checked against the stored pack by the API.
+ * So are `category`, `brand` and `attributes`: absent, the part's own are kept (and
  * its attributes must fit a new category); `null` takes the category or brand away.
  */
 export const productUpdateSchema = z
@@ -215,7 +215,7 @@ export const productUpdateSchema = z
     if (p.availableQuantityBefore === undefined) {
       ctx.addIssue({ code: 'custom', path: ['availableQuantityBefore'], message: m.availableBeforeRequired });
     }
-    // No minimum-order check here (issue 20): a stock count below the minimum, 0 included, is how
+    // No minimum-order check here: a stock count below the minimum, 0 included, is how
     // an owner takes a part off sale without deleting it; the part then shows 'Out of stock'.
   });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { productImportMessages as m } from '../messages/product-import.js';
 
-/** Rows one import may hold (issue 23): more is refused whole, so a file is never half read. */
+/** Rows one import may hold: more is refused whole, so a file is never half read. */
 export const MAX_IMPORT_ROWS = 5000;
 /** The CSV's characters: 5,000 rows with long descriptions fit (the JSON body's own limit is 8 MB). */
 export const MAX_IMPORT_TEXT = 7_500_000;

@@ -16,7 +16,7 @@ const customers: MenuItem[] = [
   { to: '/dashboard/addreview', label: m.addReview },
 ];
 const admins: MenuItem[] = [
-  // The owner's figures come first (issue 24); My Profile keeps its address, after them.
+  // The owner's figures come first; My Profile keeps its address, after them.
   { to: '/dashboard/overview', label: m.overview },
   profile,
   { to: '/dashboard/addproduct', label: m.addProduct },
@@ -25,15 +25,15 @@ const admins: MenuItem[] = [
   { to: '/dashboard/import', label: m.importProducts },
   { to: '/dashboard/manageorders', label: m.manageOrders },
   { to: '/dashboard/users', label: m.users },
-  // The e-mails a store without SMTP_URL writes instead of sending (issue 11).
+  // The e-mails a store without SMTP_URL writes instead of sending.
   { to: '/dashboard/outbox', label: m.outbox },
-  // Every admin action, who did it and what it changed (issue 24).
+  // Every admin action, who did it and what it changed.
   { to: '/dashboard/audit', label: m.audit },
 ];
 
 /**
  * The dashboard's side menu by role (spec §2): the role is asked of the API. Under 1024 px it
- * folds behind a button (issue 20): an admin's six links pushed a phone's page 400 px down.
+ * folds behind a button: unfolded, an admin's links would push a phone's page 400 px down.
  */
 export function DashboardLayout() {
   const admin = useAdminStatus();

@@ -95,10 +95,10 @@ function NavItems({ inMenu = false }: { inMenu?: boolean }) {
 /**
  * Publishes the bar's height as --top-bar-height (it grows when its items wrap), so toasts
  * (styles.css) open below it and never cover its controls. Read from the observer's own entries,
- * which come after layout: reading `offsetHeight` while the page mounts forced a layout of the
- * whole page in the middle of its first render (the start-up's longest task, issue 12). Written
- * as a rule for the toasts alone: set on the document, the variable restyled every element (a
- * 100 ms task on the home page under Lighthouse, once its first paint no longer waits for it).
+ * which come after layout: reading `offsetHeight` while the page mounts would force a layout of
+ * the whole page in the middle of its first render (the start-up's longest task). Written as a
+ * rule for the toasts alone: set on the document, the variable would restyle every element (a
+ * 100 ms task on the home page under Lighthouse).
  */
 function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {

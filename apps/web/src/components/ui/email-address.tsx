@@ -1,7 +1,7 @@
 /**
  * An e-mail address that wraps, if it must, before its '@' and nowhere else: a table column
- * is then as wide as its longer half, never 'casey@examp|le.com' or 'cora-|12ab@…' (issue 20;
- * a hyphen is a break too, so each half is kept whole). Phones' stacked lists (under `sm`) may
+ * is then as wide as its longer half, never 'casey@examp|le.com' or 'cora-|12ab@…' (a
+ * hyphen is a break too, so each half is kept whole). Phones' stacked lists (under `sm`) may
  * still wrap a half, so that an address longer than the screen never widens the page.
  */
 export function EmailAddress({ email }: { email: string }) {

@@ -1,7 +1,7 @@
 import type { Cart } from '@store/shared';
 
 /**
- * What other parts of the app may use of the cart (issue 22). Kept light: the top bar and the
+ * What other parts of the app may use of the cart. Kept light: the top bar and the
  * cards ship in the first load and on the pages the store renders; the rest loads when used.
  */
 export { AddToCartButton, CardAddToCartIsland, type CartPart } from './components/add-to-cart';

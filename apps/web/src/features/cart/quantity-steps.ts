@@ -1,5 +1,5 @@
 /**
- * The stepper's next quantities: whole packs (issue 22). From a quantity off the packs, a step
+ * The stepper's next quantities: whole packs. From a quantity off the packs, a step
  * lands on the nearest pack that way; never below one pack.
  */
 export function stepDown(quantity: number, pack: number): number {

@@ -1,7 +1,7 @@
 import type { CategoryInput } from '@store/shared';
 import { api } from '../../lib/api';
 
-/** The catalog as CSV (issue 23 part 6): the export's file, and the import's per-row verdicts. */
+/** The catalog as CSV: the export's file, and the import's per-row verdicts. */
 export const exportProducts = () => api.parts.csv({ fileName: 'products.csv' });
 export const importProducts = (text: string, dryRun: boolean) => api.parts.import({ body: { text, dryRun } });
 

@@ -1,5 +1,5 @@
 /**
- * What other parts of the app may use of browsing by category (issue 23): the top bar's menu, the
+ * What other parts of the app may use of browsing by category: the top bar's menu, the
  * home page's tiles, and the facets query the store's rendering fetches first. The category and
  * compare pages load as their routes match.
  */

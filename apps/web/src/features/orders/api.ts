@@ -85,7 +85,7 @@ export const placeOrderMutation = mutationOptions({
 });
 
 /**
- * Order again (issue 22): the order's lines added to the caller's cart, with each line's result.
+ * Order again: the order's lines added to the caller's cart, with each line's result.
  * The answer's cart replaces the cached one, so the top bar counts the new lines at once.
  */
 export async function reorder(id: string) {
@@ -96,7 +96,7 @@ export async function reorder(id: string) {
 
 export const cancelOrder = (id: string) => api.orders.cancel({ params: { id } });
 
-/** 'Pay by card' (issue 25): the Stripe Checkout page to send the customer to. */
+/** 'Pay by card': the Stripe Checkout page to send the customer to. */
 export const payByCard = (id: string) => api.payments.pay({ params: { id } });
 
 /** The desk: a card payment to check is given back in full (decision 057). */

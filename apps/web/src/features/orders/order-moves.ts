@@ -8,7 +8,7 @@ import {
 } from '@store/shared';
 
 /**
- * The admin's moves, named for what they do (issue 11): each leads to one status and asks its
+ * The admin's moves, named for what they do: each leads to one status and asks its
  * own question with the order number in it. Which moves a status offers is the shared table
  * (ORDER_MOVES, packages/shared) the server enforces; it refuses any other with 409.
  */

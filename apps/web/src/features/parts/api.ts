@@ -34,7 +34,7 @@ export const partQuery = (id: string) =>
     queryFn: ({ signal }) => api.parts.get({ ...answers.part(id).input, signal }),
   });
 
-/** The category tree (issue 23): names, and the labels and units of attributes. */
+/** The category tree: names, and the labels and units of attributes. */
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: ['categories'] as const,

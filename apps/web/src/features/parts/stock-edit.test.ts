@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { StockMovedError, stockFieldAfter, stockMovedTo, toProductUpdate } from './stock-edit';
 
-/** The edit form's rules for a stock that orders move while the admin edits (issue 11). */
+/** The edit form's rules for a stock that orders move while the admin edits. */
 const input = {
   name: 'Quiet fan',
   img: '/media/parts/quiet-fan.svg',

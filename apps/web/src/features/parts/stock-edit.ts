@@ -2,7 +2,7 @@ import { apiMessages, type ProductInput, type ProductUpdate } from '@store/share
 import { ApiError } from '../../lib/api-client';
 
 /**
- * Issue 11, "edits never undo orders": the edit form sends the stock only when the admin changed
+ * Edits never undo orders: the edit form sends the stock only when the admin changed
  * it, together with the stock it was loaded with, and the API refuses the save (409) when orders
  * have moved the stock since. These are the form's rules for that, kept free of React.
  */

@@ -14,7 +14,7 @@ import { type AuditFilterForm, auditLogPath, auditLogQuery, fetchAuditCsv, filte
 import { AuditTable } from '../components/audit-table';
 
 /**
- * Audit log (admin, issue 24): every admin action, newest first, filtered by admin, action,
+ * Audit log (admin): every admin action, newest first, filtered by admin, action,
  * target and days, kept in the URL so a link or a reload shows the same entries; older entries
  * a page at a time; the same filters as CSV.
  */

@@ -27,7 +27,7 @@ type CheckoutForm = z.input<typeof formSchema>;
 type CheckoutRequest = z.output<typeof formSchema>;
 
 /**
- * Checking out the whole cart (issue 22): one order of every line, with the phone and address
+ * Checking out the whole cart: one order of every line, with the phone and address
  * checkout remembers (My Profile's defaults, else the last order's, as the purchase page starts
  * from) and an optional PO reference; what the customer types is kept for the tab's session until
  * the order is placed (checkout-draft.ts). One Idempotency-Key per click, as the purchase page. A

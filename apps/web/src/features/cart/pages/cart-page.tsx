@@ -12,7 +12,7 @@ import { CreditLine } from '../components/credit-line';
 import { useCart } from '../use-cart';
 
 /**
- * The cart (issue 22), a visitor's or a customer's: its lines, each fixable where it stands, the
+ * The cart, a visitor's or a customer's: its lines, each fixable where it stands, the
  * totals, and checking out. Changes are announced in a live region; the lines' own problems are
  * tied to their quantity fields.
  */

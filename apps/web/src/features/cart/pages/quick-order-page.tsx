@@ -10,7 +10,7 @@ import { importRows, setLine } from '../api';
 import { QuickOrderResults, rowOutcome } from '../components/quick-order-results';
 
 /**
- * Quick order (issue 22): pasted 'SKU, quantity' lines or a CSV file, added to the cart in one
+ * Quick order: pasted 'SKU, quantity' lines or a CSV file, added to the cart in one
  * go, then each row's outcome. A file is read here and sent as text, like a paste (the API reads
  * both the same way).
  */

@@ -14,7 +14,7 @@ const fieldsOf = (error: unknown): Record<string, string> =>
   error instanceof ApiError && error.status === 400 ? (error.fields ?? {}) : {};
 
 /**
- * Categories (admin, issue 23 part 1): the tree, each category with its parts and attributes,
+ * Categories (admin): the tree, each category with its parts and attributes,
  * and a form to add one or edit one. A delete the API refuses (409: parts or subcategories
  * remain) is said in an alert with the API's words.
  */

@@ -18,7 +18,7 @@ const tally = (result: ProductImportResult) => ({
 });
 
 /**
- * Import products (admin, issue 23 part 6): the catalog out as CSV, edited in a spreadsheet, and
+ * Import products (admin): the catalog out as CSV, edited in a spreadsheet, and
  * back in by SKU. A dry run first says what each row would do; the import then does it, a bad row
  * refused alone. Rows are listed with their verdicts, refused ones first.
  */

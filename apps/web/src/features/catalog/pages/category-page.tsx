@@ -15,7 +15,7 @@ import { FitsMyBoardIsland } from '../components/fits-my-board';
 import { activeFilters, ignoredLabels } from '../filters';
 
 /**
- * A category's page (issue 23): its parts, the filter panel with counts beside them, the active
+ * A category's page: its parts, the filter panel with counts beside them, the active
  * filters as chips, and the cards with Compare. Everything chosen is in the URL (`/c/memory?
  * brand=Kestrel&attr.capacity=32..`), so a link or a reload shows the same list. The store sends
  * it rendered (decision 023) from the answers it declares (lib/first-answers.ts, categoryPage);

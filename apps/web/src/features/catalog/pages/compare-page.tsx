@@ -49,7 +49,7 @@ function rowsOf(parts: Part[], tree: Category[] | undefined): Row[] {
   return rows;
 }
 
-/** Up to four parts side by side (issue 23): every specification, the rows that differ marked. */
+/** Up to four parts side by side: every specification, the rows that differ marked. */
 export default function ComparePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

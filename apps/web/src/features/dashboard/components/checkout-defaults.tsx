@@ -21,7 +21,7 @@ const blankIsNull = {
 const fields = ['phone', 'address', 'companyName', 'vatNumber'] as const;
 
 /**
- * My Profile's defaults (issue 20): the phone and address checkout starts from, and for a
+ * My Profile's defaults: the phone and address checkout starts from, and for a
  * business the company name and VAT number its invoices carry (orders placed afterwards).
  */
 export function CheckoutDefaults({ email }: { email: string }) {

@@ -19,9 +19,9 @@ export function EmailVerification({ email }: { email: string }) {
       const { refreshIdentity } = await import('../../../lib/firebase');
       const fresh = await refreshIdentity();
       if (!fresh) return null;
-      // The link was followed elsewhere (issue 20: the profile said 'Verified' but the role
-      // stayed 'Customer' until signing out): our token says the store does not know yet, so
-      // trade the fresh ID token for one that does, and ask the role again.
+      // The link was followed elsewhere and our token says the store does not know yet: trade the
+      // fresh ID token for one that does, and ask the role again, so that the role shown matches
+      // 'Verified' without signing out.
       if (fresh.emailVerified && session.user()?.emailVerified === false) {
         await startSession({ email: fresh.email, idToken: fresh.idToken });
         await queryClient.invalidateQueries({ queryKey: authKeys.admin(email) });

@@ -32,7 +32,7 @@ export function ContactFields({
 }
 
 /**
- * Checkout remembers (issue 20): phone and address start from My Profile's defaults, else from
+ * Checkout remembers: phone and address start from My Profile's defaults, else from
  * the last order, as the server answers; a field the customer has typed in is left alone.
  */
 export function useRememberedContact(

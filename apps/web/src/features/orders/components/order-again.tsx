@@ -5,7 +5,7 @@ import { formatQuantity } from '../../../lib/format';
 import { reorder } from '../api';
 
 /**
- * 'Order again' (issue 22, item 4): the order's lines go into the cart at today's prices. The
+ * 'Order again': the order's lines go into the cart at today's prices. The
  * button sits with the order's other links; what became of each line shows below them, since a
  * part may have been deleted or sold out since (`useOrderAgain` gives both places their part).
  */

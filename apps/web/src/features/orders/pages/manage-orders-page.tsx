@@ -66,7 +66,7 @@ function UnpaidButton({ order, onMove, busy }: { order: Order; onMove: () => voi
   );
 }
 
-/** The admin's desk (issue 11): find an order, see it, and move it with a confirmation. */
+/** The admin's desk: find an order, see it, and move it with a confirmation. */
 export default function ManageOrdersPage() {
   const admin = useSessionUser();
   const [params, setParams] = useSearchParams();

@@ -93,7 +93,7 @@ export default function OrderDetailPage() {
       {isOwner && again.result}
 
       <OrderHistory events={detail.events} />
-      {/* What admins did to it, with the carrier and tracking they gave (issue 24). */}
+      {/* What admins did to it, with the carrier and tracking they gave. */}
       {isAdmin && <TargetAuditTrail type="order" id={detail._id} />}
     </div>
   );

@@ -206,7 +206,7 @@ function TopParts({ o }: { o: Overview }) {
 }
 
 /**
- * The owner's overview (issue 24), the admins' first dashboard page: how the business is doing
+ * The owner's overview, the admins' first dashboard page: how the business is doing
  * (revenue today, the last 7 and 30 days, by day) and what needs doing (orders to ship, unpaid
  * orders, low stock), each figure leading to the page where it is acted on.
  */

@@ -2,7 +2,7 @@ import { productMessages } from '@store/shared';
 import { useEffect, useState } from 'react';
 
 /**
- * The image chosen in the product form, shown before it is uploaded (issue 20). Its object URL
+ * The image chosen in the product form, shown before it is uploaded. Its object URL
  * is let go when the choice changes and when the form goes, so a chosen file is not kept alive.
  */
 export function ChosenImage({ file }: { file: File | undefined }) {

@@ -29,7 +29,7 @@ function groupsOf({ parts, tree }: Found): { category: Category | undefined; slu
 }
 
 /**
- * The part page's 'Compatible parts' (issue 23): closed until asked for, then the parts sharing
+ * The part page's 'Compatible parts': closed until asked for, then the parts sharing
  * this one's socket or memory type (the API's `compatibleWith`), by category, each with the way to
  * all of that category that fit. Asked for on opening, not with the page: the store renders the
  * page without it (decision 023), and most visitors never open it. An island.

@@ -11,7 +11,7 @@ import { AddToCartButton } from '../../cart';
  * The quantity field, its live bill and Purchase on a part's page: the page's only interactive
  * part, so an island (decision 023). Its ids are fixed, not `useId`'s: the island is rendered
  * again in the browser outside the page's tree, and its label and hint must still find it.
- * Purchase carries the quantity in the purchase page's URL (issue 20), which checks it again.
+ * Purchase carries the quantity in the purchase page's URL, which checks it again.
  */
 function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) {
   const { NavLink } = useNavKit();

@@ -47,7 +47,7 @@ export function PartCard({
           className="aspect-[4/3] h-auto w-full object-contain"
         />
       </Link>
-      {/* The whole name, however many lines: cut at two, '… M.2' lost its 'SSD' (issue 20). */}
+      {/* The whole name, however many lines: cut at two, '… M.2' would lose its 'SSD'. */}
       <Heading id={headingId} className="card-title px-6 pt-3 text-lg leading-snug">
         <Link to={page} className="link link-hover">
           {part.name}

@@ -1,8 +1,8 @@
 import { partMessages as m, type Part } from '@store/shared';
 
 /**
- * The brand (issue 23), the part number customers quote and, when a pack holds more than one
- * unit, the pack size (issue 22): small and muted beside the name, on cards, the part page and
+ * The brand, the part number customers quote and, when a pack holds more than one
+ * unit, the pack size: small and muted beside the name, on cards, the part page and
  * the purchase page.
  */
 export function PartSku({

@@ -124,7 +124,7 @@ export function ProductForm({
   const number = { valueAsNumber: true } as const;
   const chosen = watch('image')?.[0];
   // A new file is a new try: what was said of the last one (the image host's 'not an image we
-  // can read', shown as the form's error) no longer holds (issue 20).
+  // can read', shown as the form's error) no longer holds.
   const onImageChosen = () => {
     clearErrors('image');
     clearErrors('root');

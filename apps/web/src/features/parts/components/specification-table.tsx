@@ -24,7 +24,7 @@ export function valueText(value: string | number | boolean, unit?: string): stri
 }
 
 /**
- * The part page's specification table (issue 23): brand, category, then each attribute in its
+ * The part page's specification table: brand, category, then each attribute in its
  * category's order, labelled and with its unit. Until the tree is read (or if it cannot be), the
  * keys stand in for the labels: the values are the part's own and shown at once.
  */

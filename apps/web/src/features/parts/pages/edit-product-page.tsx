@@ -76,7 +76,7 @@ function EditProduct({ current, tree }: { current: Part; tree: Category[] }) {
           navigate('/dashboard/manageproducts');
         }}
       />
-      {/* Who changed this part, and what it was before (issue 24). */}
+      {/* Who changed this part, and what it was before. */}
       <TargetAuditTrail type="part" id={current._id} />
     </div>
   );

@@ -112,7 +112,7 @@ export default function ManageProductsPage() {
                   </td>
                   <td className="text-right">{formatPrice(part.price)}</td>
                   <td data-testid="product-stock">
-                    {/* One line, so that every row is as tall as the next (issue 20). */}
+                    {/* One line, so that every row is as tall as the next. */}
                     <span className="flex items-center gap-2 whitespace-nowrap">
                       <span className="tabular-nums">{formatQuantity(part.availableQuantity)}</span>
                       <StockBadge stock={part.stock} />

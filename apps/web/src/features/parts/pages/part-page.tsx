@@ -14,7 +14,7 @@ import { PurchaseAction } from '../components/purchase-action';
 import { SpecificationTable } from '../components/specification-table';
 import { StockBadge } from '../components/stock-badge';
 
-/** A part's public page (issue 12): everything a visitor needs to decide, without signing in. */
+/** A part's public page: everything a visitor needs to decide, without signing in. */
 export default function PartPage() {
   const { id = '' } = useParams();
   const part = useQuery(partQuery(id));

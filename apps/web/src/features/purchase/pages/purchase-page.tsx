@@ -117,7 +117,7 @@ function PartDetails({ part }: { part: Part }) {
 }
 
 /**
- * The quantity the part page's Purchase carried (issue 20): a whole number is shown as asked, and
+ * The quantity the part page's Purchase carries: a whole number is shown as asked, and
  * one out of the part's range is then refused as a typed one is; anything else is no quantity.
  */
 function quantityAsked(asked: string | null): number | undefined {
