@@ -15,6 +15,7 @@ import { asError } from '../lib/thrown.js';
 import { isDatabaseUnavailable } from './errors.js';
 import { type ChangeListener, listenPglite, listenPostgres, type StopListening } from './listen.js';
 import * as schema from './schema.js';
+import { applySqlSources } from './sql-sources.js';
 
 /** Both drivers give this type, so repositories never know which engine they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** Applies the checked-in migrations (idempotent). */
+  /** Applies the checked-in migrations, then the functions' and triggers' files (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
@@ -100,6 +101,7 @@ export function openPostgres({
           migrationsFolder: migrationsDir,
           ...(searchPath ? { migrationsSchema: searchPath } : {}),
         });
+        await applySqlSources((text) => client.query(text));
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -190,6 +192,7 @@ export async function openPglite(dataDir?: string, logQuery?: QueryLogger): Prom
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+      await applySqlSources((text) => pgliteExecute(client, text));
     },
     async ping() {
       await db.execute(sql`select 1`);

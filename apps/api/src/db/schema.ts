@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -18,6 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document; Drizzle has no column type of its own for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -34,7 +38,7 @@ export interface AttributeDefinitionRow {
 export type AttributeValues = Record<string, string | number | boolean>;
 
 /**
- * The category tree (issue 23, migration 0023): each category defines the typed attributes of
+ * The category tree: each category defines the typed attributes of
  * its parts; a child also has its ancestors'.
  */
 export const categories = pgTable(
@@ -43,7 +47,7 @@ export const categories = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
+    parentId: uuid('parent_id'),
     /** Among its siblings, smallest first. */
     position: integer('position').notNull().default(0),
     attributes: jsonb('attributes').$type<AttributeDefinitionRow[]>().notNull().default([]),
@@ -53,6 +57,7 @@ export const categories = pgTable(
     check('categories_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 60`),
     check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`),
     check('categories_attributes_array', sql`jsonb_typeof(${t.attributes}) = 'array'`),
+    foreignKey({ name: 'categories_parent_id_fkey', columns: [t.parentId], foreignColumns: [t.id] }),
     uniqueIndex('categories_slug_idx').on(t.slug),
     index('categories_parent_idx').on(t.parentId),
   ],
@@ -72,19 +77,30 @@ export const parts = pgTable(
     bulkDiscount: boolean('bulk_discount').notNull().default(false),
     /**
      * The part number customers quote, unique case-insensitively. A part inserted without one
-     * gets `PD-` and at least six digits from part_sku_seq (part_default_sku(), migration 0018).
+     * gets `PD-` and at least six digits from part_sku_seq (part_default_sku(), features/parts/sku.sql).
      */
     sku: text('sku').notNull().default(sql`part_default_sku()`),
     /** The pack size: every quantity ordered is a whole number of packs, the minimum included. */
     orderMultiple: integer('order_multiple').notNull().default(1),
-    /** Issue 23: none for a part not yet sorted into the tree. */
-    categoryId: uuid('category_id').references(() => categories.id),
+    /** None for a part not yet sorted into the tree. */
+    categoryId: uuid('category_id'),
     brand: text('brand'),
     attributes: jsonb('attributes').$type<AttributeValues>().notNull().default({}),
     addedBy: text('added_by'),
     createdAt: createdAt(),
     /** Deleted parts leave the storefront but stay for the orders that name them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The part's words for a search (decision 052), weighted: name and SKU, brand, text attribute
+     * values, description. Read only in SQL: whole-part reads select `partColumns`, without it.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', translate("name", '-/', '  ')), 'A') ||
+  setweight(to_tsvector('simple', translate("sku", '-/', '  ')), 'A') ||
+  setweight(to_tsvector('simple', translate(coalesce("brand", ''), '-/', '  ')), 'B') ||
+  setweight(to_tsvector('simple', translate(attribute_values_text("attributes"), '-/', '  ')), 'C') ||
+  setweight(to_tsvector('simple', translate("description", '-/', '  ')), 'D')`,
+    ),
   },
   (t) => [
     check('parts_price_positive', sql`${t.priceCents} > 0`),
@@ -94,6 +110,7 @@ export const parts = pgTable(
     check('parts_order_multiple_positive', sql`${t.orderMultiple} >= 1`),
     check('parts_min_order_whole_packs', sql`${t.minOrderQuantity} % ${t.orderMultiple} = 0`),
     check('parts_attributes_object', sql`jsonb_typeof(${t.attributes}) = 'object'`),
+    foreignKey({ name: 'parts_category_id_fkey', columns: [t.categoryId], foreignColumns: [categories.id] }),
     uniqueIndex('parts_sku_idx').on(sql`lower(${t.sku})`),
     // NULLS FIRST is PostgreSQL's default for DESC, so `order by created_at desc, id desc` uses it.
     index('parts_listed_newest_idx')
@@ -119,25 +136,25 @@ export const parts = pgTable(
     index('parts_attributes_idx')
       .using('gin', sql`${t.attributes} jsonb_path_ops`)
       .where(sql`${t.deletedAt} is null`),
-    // The overview's low stock (migration 0020): below LOW_STOCK_THRESHOLD, whatever its value, is
+    // The overview's low stock: below LOW_STOCK_THRESHOLD, whatever its value, is
     // a range of the first; below the minimum order, the second.
     index('parts_listed_stock_idx').on(t.availableQuantity, t.id).where(sql`${t.deletedAt} is null`),
     index('parts_below_minimum_idx')
       .on(t.availableQuantity, t.id)
       .where(sql`${t.deletedAt} is null and ${t.availableQuantity} < ${t.minOrderQuantity}`),
-    // Migrations 0025 and 0031 add `search_vector` (generated: the weighted words of name, SKU,
-    // brand, text attribute values and description) and parts_search_idx, a GIN over it. It is
-    // left out of this table on purpose: every `select()` of a part would carry it, and only the
-    // search reads it (searchVector).
+    index('parts_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
   ],
 );
 
-/** The parts' words for a search (migration 0025, decision 052); generated, read only in SQL. */
-export const searchVector = sql`"parts"."search_vector"`;
+/** A whole part as the store reads it: every column but its search words. */
+export const partColumns = (() => {
+  const { searchVector: _searchWords, ...columns } = getTableColumns(parts);
+  return columns;
+})();
 
 /**
  * Every word of the parts' names, brands, SKUs and text attribute values and of the categories'
- * names, kept by triggers (migrations 0025, 0031): where a typo finds the word it meant
+ * names, kept by triggers (features/parts/search.sql): where a typo finds the word it meant
  * (search_words_trgm_idx), and what says a word is the catalog's own.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
@@ -146,7 +163,7 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 
 /**
  * Row counts that lists report without counting their table (decision 012): one row, kept exact
- * by triggers (migration 0007). A write's statement stages its change in `counter_changes`; a
+ * by triggers (db/list-counters.sql). A write's statement stages its change in `counter_changes`; a
  * deferred trigger adds it here as the transaction commits, so this row is locked only for the
  * instant of a commit, after every other lock the transaction takes, and never in a cycle.
  */
@@ -208,8 +225,7 @@ export const users = pgTable(
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }),
     /**
      * The identity provider's verification of the e-mail at the last sign-in exchange. Admin
-     * powers need it (docs/architecture.md, 'Admin powers'): an admin role without it waits
-     * (migration 0011).
+     * powers need it (docs/architecture.md, 'Admin powers'): an admin role without it waits.
      */
     emailVerified: boolean('email_verified').notNull().default(false),
     /** My Profile's defaults: checkout starts from phone and address; invoices name the company. */
@@ -225,7 +241,7 @@ export const users = pgTable(
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_credit_limit_nonnegative', sql`${t.creditLimitCents} >= 0`),
     index('users_admins_idx').on(t.email).where(sql`${t.role} = 'admin'`),
-    // The overview's new customers: a range of the last 30 days (migration 0020).
+    // The overview's new customers: a range of the last 30 days.
     index('users_customers_newest_idx').on(t.createdAt).where(sql`${t.role} = 'customer'`),
   ],
 );
@@ -259,7 +275,7 @@ export const orders = pgTable(
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     /** Gross: what the customer pays, tax included (decision 053). */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    /** The sum of the lines' tax; 0 for orders placed before tax (migration 0026). */
+    /** The sum of the lines' tax; 0 for orders placed before the store charged tax. */
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     netCents: bigint('net_cents', { mode: 'number' }).generatedAlwaysAs(sql`total_cents - tax_cents`),
     /** The rule the order was taxed under (TAX_RATE in hundredths of a percent, PRICES_INCLUDE_TAX). */
@@ -294,6 +310,8 @@ export const orders = pgTable(
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('orders_line_count_positive', sql`${t.lineCount} >= 1`),
     check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    check('orders_tax_within_total', sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.totalCents}`),
+    check('orders_tax_rate_known', sql`${t.taxRateBasisPoints} >= 0 and ${t.taxRateBasisPoints} <= 10000`),
     // text_pattern_ops: the desk's e-mail prefix search (`like 'abc%'`) reads a range of this
     // index whatever the database's collation; equality (a customer's own orders) still does.
     index('orders_email_newest_idx').on(
@@ -305,7 +323,7 @@ export const orders = pgTable(
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_part_idx').on(t.partId),
     uniqueIndex('orders_number_idx').on(t.number),
-    // The desk's search by PO reference, in any case, whole or its beginning (migration 0032).
+    // The desk's search by PO reference, in any case, whole or its beginning.
     index('orders_po_reference_idx')
       .on(
         sql`lower(${t.poReference}) text_pattern_ops`,
@@ -313,6 +331,11 @@ export const orders = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.poReference} is not null`),
+    // A customer's unpaid total (their credit limit) read from the index alone. Drizzle has no
+    // INCLUDE: the clause rides in the column list it writes between parentheses.
+    index('orders_unpaid_email_idx')
+      .on(sql`${t.email}) include (${t.totalCents}`)
+      .where(sql`${t.status} = 'unpaid'`),
     // The expiry sweep finds old unpaid orders without scanning the rest.
     index('orders_unpaid_oldest_idx').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
     uniqueIndex('orders_idempotency_idx')
@@ -322,21 +345,17 @@ export const orders = pgTable(
 );
 
 /**
- * An order's lines (migration 0018): each part with its SKU, name and unit price as they were when
+ * An order's lines: each part with its SKU, name and unit price as they were when
  * ordered, so repricing or deleting a part never changes a past bill. `orders` keeps the totals;
  * its part_id, product_name and unit_price_cents are the first line's, product_quantity the units.
  */
 export const orderLines = pgTable(
   'order_lines',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: uuid('order_id').notNull(),
     /** 1, 2, …: the order in which the lines are shown. */
     position: integer('position').notNull(),
-    partId: uuid('part_id')
-      .notNull()
-      .references(() => parts.id),
+    partId: uuid('part_id').notNull(),
     sku: text('sku').notNull(),
     productName: text('product_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
@@ -353,13 +372,16 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_position_positive', sql`${t.position} >= 1`),
     check('order_lines_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('order_lines_tax_within_total', sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.totalCents}`),
+    foreignKey({ name: 'order_lines_order_id_fkey', columns: [t.orderId], foreignColumns: [orders.id] }),
+    foreignKey({ name: 'order_lines_part_id_fkey', columns: [t.partId], foreignColumns: [parts.id] }),
     index('order_lines_part_idx').on(t.partId),
   ],
 );
 
 /**
- * The owner's overview (migration 0020, decision 046): totals kept by triggers on `orders` and
- * `order_lines`, whoever writes them. The triggers only insert into `overview_changes`; the
+ * The owner's overview (decision 046): totals kept by triggers on `orders` and `order_lines`
+ * (features/overview/overview.sql), whoever writes them. The triggers only insert into `overview_changes`; the
  * overview folds those into the three rollups before it reads, and counts any still staged.
  * Days are the store's (`store_time_zone`, set from `TZ` at start).
  */
@@ -404,7 +426,7 @@ export const partDays = pgTable(
 );
 
 /**
- * The days `part_window` sums (migration 0027, decision 055): the last 30 of the store's days as
+ * The days `part_window` sums (decision 055): the last 30 of the store's days as
  * of the last fold; the fold moves it at the store's midnight by the day leaving and the day entering.
  */
 export const overviewWindow = pgTable(
@@ -429,7 +451,9 @@ export const partWindow = pgTable(
     cents: bigint('cents', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('part_window_top_idx').on(t.cents.desc(), t.units.desc(), t.partId).where(sql`${t.units} > 0`),
+    index('part_window_top_idx')
+      .on(t.cents.desc().nullsFirst(), t.units.desc().nullsFirst(), t.partId)
+      .where(sql`${t.units} > 0`),
   ],
 );
 
@@ -456,9 +480,7 @@ export const cartLines = pgTable(
   'cart_lines',
   {
     email: text('email').notNull(),
-    partId: uuid('part_id')
-      .notNull()
-      .references(() => parts.id),
+    partId: uuid('part_id').notNull(),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -466,6 +488,7 @@ export const cartLines = pgTable(
     primaryKey({ name: 'cart_lines_pkey', columns: [t.email, t.partId] }),
     check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('cart_lines_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    foreignKey({ name: 'cart_lines_part_id_fkey', columns: [t.partId], foreignColumns: [parts.id] }),
   ],
 );
 
@@ -513,7 +536,7 @@ export const sentEmails = pgTable('sent_emails', {
   key: text('key').primaryKey(),
   /** When the row was written: for an SMTP claim, when its sending began. */
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  /** False while an SMTP claim waits for the server's acceptance (migration 0017). */
+  /** False while an SMTP claim waits for the server's acceptance. */
   delivered: boolean('delivered').notNull().default(true),
 });
 
@@ -543,7 +566,7 @@ export const images = pgTable(
 );
 
 /**
- * The audit trail (migration 0021): one entry per admin action, written in the action's own
+ * The audit trail: one entry per admin action, written in the action's own
  * transaction, never updated or deleted (a trigger refuses it). `before` and `after` hold the
  * fields the action changed, as the API names them.
  */
@@ -561,23 +584,26 @@ export const auditEntries = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('audit_entries_newest_idx').on(t.at.desc(), t.id.desc()),
-    index('audit_entries_actor_idx').on(t.actor, t.at.desc(), t.id.desc()),
-    index('audit_entries_action_idx').on(t.action, t.at.desc(), t.id.desc()),
-    index('audit_entries_target_idx').on(t.targetType, t.targetId, t.at.desc(), t.id.desc()),
+    index('audit_entries_newest_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_entries_actor_idx').on(t.actor, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_entries_action_idx').on(t.action, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_entries_target_idx').on(
+      t.targetType,
+      t.targetId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
 /**
- * The Checkout sessions made for an order (migration 0022), one per attempt: the attempt is
+ * The Checkout sessions made for an order, one per attempt: the attempt is
  * reserved before Stripe is asked, and its number is part of the idempotency key sent.
  */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: uuid('order_id').notNull(),
     attempt: integer('attempt').notNull(),
     provider: text('provider').notNull().default('stripe'),
     /** Null until the provider answered (an attempt whose call failed stays so). */
@@ -589,6 +615,11 @@ export const checkoutSessions = pgTable(
   (t) => [
     primaryKey({ name: 'checkout_sessions_pkey', columns: [t.orderId, t.attempt] }),
     check('checkout_sessions_attempt_positive', sql`${t.attempt} >= 1`),
+    foreignKey({
+      name: 'checkout_sessions_order_id_fkey',
+      columns: [t.orderId],
+      foreignColumns: [orders.id],
+    }),
   ],
 );
 
@@ -618,9 +649,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: uuid('order_id').notNull(),
     provider: text('provider').notNull().default('stripe'),
     sessionId: text('session_id').notNull(),
     paymentIntent: text('payment_intent'),
@@ -644,5 +673,13 @@ export const payments = pgTable(
     check('payments_amount_nonnegative', sql`${t.amountMinor} >= 0`),
     uniqueIndex('payments_session_idx').on(t.provider, t.sessionId),
     index('payments_order_idx').on(t.orderId),
+    foreignKey({ name: 'payments_order_id_fkey', columns: [t.orderId], foreignColumns: [orders.id] }),
   ],
 );
+
+/** Which text of each functions-and-triggers file the database last applied (db/sql-sources.ts). */
+export const sqlSourcesApplied = pgTable('sql_sources', {
+  file: text('file').primaryKey(),
+  sha256: text('sha256').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import type { AttributeDefinitionRow, AttributeValues } from './schema.js';
 
 /**
- * The demo catalog's category tree (issue 23): what a parts shop sorts its shelves by, each with
+ * The demo catalog's category tree: what a parts shop sorts its shelves by, each with
  * the specifications a buyer filters on. `compatibility` attributes (socket, memory type) make
  * parts of different categories compatible when their values are equal.
  */

@@ -241,7 +241,7 @@ const featuredParts: SeedPart[] = [
   },
 ];
 
-/** Every demo part, oldest first (issue 23: 60 and more, in every category). */
+/** Every demo part, oldest first (60 and more, in every category). */
 export const seedParts: SeedPart[] = [...moreSeedParts, ...featuredParts];
 
 export const seedReviews: SeedReview[] = [

@@ -1,11 +1,11 @@
 import type { Range } from '@store/shared';
 import { and, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { parts, searchVector } from '../../db/schema.js';
+import { parts } from '../../db/schema.js';
 import type { AttributeSelection, CatalogFilter, CompatibleWith } from './catalog-filter.js';
 import type { SearchPlan } from './search-terms.js';
 
 /**
- * The catalog's filters as SQL (issue 23, decision 049). Every value is a parameter; attribute
+ * The catalog's filters as SQL (decision 049). Every value is a parameter; attribute
  * keys are parameters too (`attributes ->> $1`), never spliced into the text of a query.
  */
 
@@ -15,7 +15,7 @@ export const listed = isNull(parts.deletedAt);
 export const inStockOnly = sql`${parts.availableQuantity} >= ${parts.minOrderQuantity}`;
 
 /** A tsquery built from a search's words (only letters, digits and dots, quoted), as a parameter. */
-const matchesWords = (tsquery: string) => sql`${searchVector} @@ to_tsquery('simple', ${tsquery})`;
+const matchesWords = (tsquery: string) => sql`${parts.searchVector} @@ to_tsquery('simple', ${tsquery})`;
 
 /**
  * A search (decision 052): the part whose SKU it is, or every word matched, the ones that name
@@ -45,7 +45,7 @@ export function relevance(search: SearchPlan | undefined): SQL {
   if (!search) return sql`0::real`;
   const exactSku = sql`(lower(${parts.sku}) = ${search.sku})::int::real`;
   if (!search.rankQuery) return exactSku;
-  return sql`(${exactSku} + ts_rank('{0.1, 0.2, 0.4, 1}', ${searchVector}, to_tsquery('simple', ${search.rankQuery}), 1 | 32))`;
+  return sql`(${exactSku} + ts_rank('{0.1, 0.2, 0.4, 1}', ${parts.searchVector}, to_tsquery('simple', ${search.rankQuery}), 1 | 32))`;
 }
 
 /** `{ key: value }` as a jsonb parameter, for containment through parts_attributes_idx. */

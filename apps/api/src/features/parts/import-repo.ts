@@ -1,7 +1,7 @@
 import { asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { parts } from '../../db/schema.js';
+import { partColumns, parts } from '../../db/schema.js';
 import type { NewPartRow, PartRow } from './repo.js';
 
 /** Another part holds the SKU (as in repo.ts). */
@@ -44,7 +44,7 @@ export function createImportRepo(db: Database) {
       if (skus.length === 0) return [];
       const lowered = skus.map((sku) => sku.toLowerCase());
       const read = tx
-        .select()
+        .select(partColumns)
         .from(parts)
         .where(inArray(sql`lower(${parts.sku})`, lowered));
       return lock ? read.orderBy(parts.id).for('no key update') : read;
@@ -99,7 +99,7 @@ export function createImportRepo(db: Database) {
       let after: string | undefined;
       for (;;) {
         const rows = await db
-          .select()
+          .select(partColumns)
           .from(parts)
           .where(sql`${parts.deletedAt} is null ${after ? sql`and ${gt(parts.id, after)}` : sql``}`)
           .orderBy(asc(parts.id))

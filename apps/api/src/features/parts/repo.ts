@@ -1,14 +1,15 @@
 import type { CursorSort, PartOrder, PartsCursor } from '@store/shared';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors.js';
-import { counters, parts } from '../../db/schema.js';
+import { counters, partColumns, parts } from '../../db/schema.js';
 import { transactional } from '../../db/transactional.js';
 import { type CatalogFilter, isPlainCatalog } from './catalog-filter.js';
 import { filterCondition, listed, relevance } from './filters-repo.js';
 import type { SearchPlan } from './search-terms.js';
 
-export type PartRow = typeof parts.$inferSelect;
+/** A part as the store reads it (`partColumns`: all but its search words). */
+export type PartRow = Omit<typeof parts.$inferSelect, 'searchVector'>;
 export type NewPartRow = typeof parts.$inferInsert;
 export type PartChanges = Omit<NewPartRow, 'id' | 'addedBy' | 'createdAt' | 'deletedAt'>;
 /** An edit: every field but the stock, which only a compare-and-set may change. */
@@ -128,7 +129,7 @@ function partRows(db: Database) {
       const orderBy =
         order === 'relevance' ? [sql`${relevance(filter.search)} desc`, desc(parts.id)] : ORDER[order];
       const rows = await db
-        .select({ ...getTableColumns(parts), sortKey: sortKey(order, filter.search) })
+        .select({ ...partColumns, sortKey: sortKey(order, filter.search) })
         .from(parts)
         .where(and(filterCondition(filter), cursor ? after(cursor, filter.search) : undefined))
         .orderBy(...orderBy)
@@ -176,7 +177,7 @@ function partRows(db: Database) {
 
     async findListed(id: string): Promise<PartRow | undefined> {
       const [row] = await db
-        .select()
+        .select(partColumns)
         .from(parts)
         .where(and(eq(parts.id, id), listed))
         .limit(1);
@@ -224,14 +225,14 @@ function partRows(db: Database) {
         .update(parts)
         .set({ deletedAt: sql`now()` })
         .where(and(eq(parts.id, id), listed))
-        .returning();
+        .returning(partColumns);
       return deleted;
     },
 
     /** The listed part, locked until the transaction ends: what an edit's audit entry starts from. */
     async findListedForUpdate(id: string): Promise<PartRow | undefined> {
       const [row] = await db
-        .select()
+        .select(partColumns)
         .from(parts)
         .where(and(eq(parts.id, id), listed))
         .limit(1)
