@@ -1,5 +1,5 @@
 /**
- * The API's feature boundaries (issue #21): a feature uses another only through its public
+ * The API's feature boundaries: a feature uses another only through its public
  * surface, the files it keeps for others: `service.ts` (what it does, and the types its callers
  * pass), `dto.ts` (the shapes it hands out) and `index.ts` (anything else it shares). Its
  * repositories (`repo.ts`, `*-repo.ts`) and every other file are its own: a feature that needs

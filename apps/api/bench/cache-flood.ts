@@ -1,6 +1,6 @@
 /**
- * What one account's writes and random query strings do to the rendered home page (issue 19,
- * decision 024). Against a running store started with PUBLIC_URL (so rendered pages are kept):
+ * What one account's writes and random query strings do to the rendered home page (decision
+ * 024). Against a running store started with PUBLIC_URL (so rendered pages are kept):
  *
  *   PUBLIC_URL=http://127.0.0.1:4411 PORT=4411 DATA_DIR=$(mktemp -d) node apps/api/dist/server.js
  *   node --import tsx apps/api/bench/cache-flood.ts http://127.0.0.1:4411

@@ -1,6 +1,6 @@
 /**
- * Prints the embedded store's idle memory (bench/idle-memory.ts): the figure issue 13 bounds at
- * 350 MB, and where it goes.
+ * Prints the embedded store's idle memory (bench/idle-memory.ts): the figure
+ * test/process/idle-memory.test.ts bounds at 350 MB, and where it goes.
  *
  *   npm run memory -w @store/api                 # builds, then measures after 10 s idle
  *   SETTLE_MS=30000 npm run memory -w @store/api

@@ -1,9 +1,9 @@
 /**
- * Issue 19, item 4: how fast can one client guess a password through the store's forwarded
- * sign-in calls, and what do the answers tell it? Signs one account up through the store, then
- * asks what a wrong password, an unknown e-mail and password resets for both answer, then
- * sends GUESSES wrong passwords (CONCURRENCY at a time). Against a running store (the embedded
- * default: `npm run dev` or `npm start`):
+ * How fast can one client guess a password through the store's forwarded sign-in calls, and
+ * what do the answers tell it? Signs one account up through the store, then asks what a wrong
+ * password, an unknown e-mail and password resets for both answer, then sends GUESSES wrong
+ * passwords (CONCURRENCY at a time). Against a running store (the embedded default: `npm run dev`
+ * or `npm start`):
  *
  *   STORE_URL=http://127.0.0.1:3000 npx tsx bench/sign-in-guessing.bench.ts
  */

@@ -1,8 +1,8 @@
--- A customer's credit limit (issue 19, item 6): the most their unpaid orders may total, in
+-- A customer's credit limit: the most their unpaid orders may total, in
 -- cents. NULL: the store's default (MAX_UNPAID_TOTAL). Set by an admin on the Users page.
 ALTER TABLE "users" ADD COLUMN "credit_limit_cents" bigint;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_credit_limit_nonnegative" CHECK ("users"."credit_limit_cents" >= 0);--> statement-breakpoint
--- The SHA-256 of the order request a key was first used with (issue 19, item 10): a repeat of
+-- The SHA-256 of the order request a key was first used with: a repeat of
 -- the key with any other body is refused. NULL for orders placed before this column existed.
 ALTER TABLE "orders" ADD COLUMN "idempotency_hash" text;--> statement-breakpoint
 -- 'Verified buyer' is read from paid and shipped orders (decision 027): an order entering or

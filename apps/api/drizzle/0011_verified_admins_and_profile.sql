@@ -1,4 +1,4 @@
--- Issue 20. Admin powers need a verified e-mail (DESIGN §7.2): the store keeps the verification
+-- Admin powers need a verified e-mail (DESIGN §7.2): the store keeps the verification
 -- the identity provider reported at the last sign-in exchange, and the admin guard reads it.
 -- Rows that exist already start unverified (also admins: decision 030); the next sign-in of a
 -- verified account sets it.

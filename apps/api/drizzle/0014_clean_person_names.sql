@@ -1,12 +1,12 @@
--- Issue 19, item 3: the identity provider's display name was stored as its client set it, so a
--- person's name may hold line breaks (printed as lines of their own on invoices), terminal
--- escapes, bidirectional overrides (U+202E) or thousands of characters (shown on reviews). The
--- store now takes it through the rules My Profile applies (providerDisplayName in
--- packages/shared); this cleans what was stored before, the same way, in the accounts and in the
--- copies orders and reviews keep: terminal escapes and bidi controls go, other controls become
--- spaces, runs of white space one space, trimmed, cut to 120; the e-mail's local part when
--- nothing is left. Names already clean are not touched. (A NUL never reached the database. The
--- cut counts characters where the schema counts UTF-16 units: a long name of emoji may keep more.)
+-- A display name stored as the identity provider's client set it may hold line breaks (printed as
+-- lines of their own on invoices), terminal escapes, bidirectional overrides (U+202E) or
+-- thousands of characters (shown on reviews). The store takes every name through the rules My
+-- Profile applies (providerDisplayName in packages/shared); this applies them to the names
+-- already stored, in the accounts and in the copies orders and reviews keep: terminal escapes and
+-- bidi controls go, other controls become spaces, runs of white space one space, trimmed, cut to
+-- 120; the e-mail's local part when nothing is left. Names already clean are not touched. (A NUL
+-- never reached the database. The cut counts characters where the schema counts UTF-16 units: a
+-- long name of emoji may keep more.)
 CREATE FUNCTION "clean_person_name"(name text, email text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(
     nullif(rtrim(left(btrim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(name,

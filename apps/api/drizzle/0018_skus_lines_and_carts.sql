@@ -1,4 +1,4 @@
--- Issue 22: parts get the part number customers quote and a pack size; orders become lines; each
+-- Parts get the part number customers quote and a pack size; orders become lines; each
 -- customer gets a cart on the server.
 --
 -- A part without a SKU of its own (every part before this migration, and any inserted by an

@@ -1,4 +1,4 @@
--- Issue 24, part 1: the owner's overview (decision 046). Its figures are read from rollups the
+-- The owner's overview (decision 046). Its figures are read from rollups the
 -- database keeps in the same transactions as the orders, whichever code writes them (the API,
 -- order expiry, a migration, an import, an operator's SQL), so no request reads every order.
 --

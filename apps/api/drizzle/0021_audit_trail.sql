@@ -1,4 +1,4 @@
--- Issue 24: the audit trail. Every admin action writes one entry in the transaction of the action
+-- The audit trail. Every admin action writes one entry in the transaction of the action
 -- (a failed action leaves none): who (`actor`, an e-mail), what (`action`, e.g. `part.edit`), on
 -- what (`target_type`, `target_id` and a `target_label` a person recognises, copied so the entry
 -- still reads after the target is gone) and the fields that changed, `before` and `after`.

@@ -1,4 +1,4 @@
--- Issue 25: card payments through Stripe Checkout (decision 048). The order exists before any
+-- Card payments through Stripe Checkout (decision 048). The order exists before any
 -- payment; payments are rows of their own, and every provider event is processed once.
 --
 -- Each 'Pay by card' that needs a new Checkout session reserves an attempt first (the order and

@@ -1,4 +1,4 @@
--- Issue 23: a category tree whose categories define typed attributes, and parts that carry a
+-- A category tree whose categories define typed attributes, and parts that carry a
 -- category, a brand and attribute values (decision 049).
 --
 -- A category's attribute definitions are a JSON array on its row (`[{ key, label, type, unit?,

@@ -1,4 +1,4 @@
--- Issue 23 part 7: search every word a buyer types, in any order, across name, brand, SKU and
+-- Search every word a buyer types, in any order, across name, brand, SKU and
 -- description, with typo tolerance and ranking (decision 052).
 --
 -- `search_vector` is the part's words, weighted by where they stand: name and SKU (A), brand (B),

@@ -1,4 +1,4 @@
--- Issue 25 part 6: tax on every bill (decision 053). Every order and order line stores its tax
+-- Tax on every bill (decision 053). Every order and order line stores its tax
 -- and its gross amount (`total_cents`, what the customer pays, as before); the net amount is
 -- stored too, as the difference, so the three always agree. Orders placed before keep their
 -- totals with no tax: the new columns' defaults (no row is rewritten by an UPDATE, so no trigger

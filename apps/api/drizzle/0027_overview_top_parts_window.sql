@@ -1,7 +1,7 @@
--- Issue 24's bench (decision 055): the top parts read a few rows, whatever the orders or the
--- parts sold. Migration 0020 summed part_days (one row per part and day sold: up to 30,000 rows
--- at 1,000 parts a day) on every read. Here the 30-day sums are kept per part in `part_window`,
--- for the days `overview_window` names:
+-- The overview's top parts read a few rows, whatever the orders or the parts sold (decision 055).
+-- Summing part_days (one row per part and day sold: up to 30,000 rows at 1,000 parts a day) on
+-- every read would not, so the 30-day sums are kept per part in `part_window`, for the days
+-- `overview_window` names:
 --
 --   part_window[p] = sum of part_days[d, p] for d from first_day to last_day   (the invariant)
 --

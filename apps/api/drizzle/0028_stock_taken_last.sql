@@ -1,4 +1,4 @@
--- Issue 22, order throughput (decision 058). Three changes to placing an order:
+-- Order throughput (decision 058). Three changes to placing an order:
 --
 -- 1. A customer's unpaid orders are counted (the open-order cap and the credit limit, at every
 --    placement) from an index of unpaid orders by e-mail that holds their totals, instead of

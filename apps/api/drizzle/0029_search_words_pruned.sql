@@ -1,8 +1,8 @@
--- The search lexicon forgets words no part or category has any more (issue 23's search,
--- decision 052). 0025 only ever added words, so a deleted or renamed part's words stayed: a typo
--- was then corrected to a word that finds nothing ('Did you mean' offered it), and such words
--- crowded the three close words a typo is searched for. The store calls this every 12 hours
--- (jobs/lexicon-prune.ts); it says how many words went.
+-- The search lexicon forgets words no part or category has any more (decision 052). Triggers
+-- only ever add words (0025), so without this a deleted or renamed part's words would stay: a
+-- typo would be corrected to a word that finds nothing ('Did you mean' would offer it), and such
+-- words would crowd the three close words a typo is searched for. The store calls this every 12
+-- hours (jobs/lexicon-prune.ts); it says how many words went.
 --
 -- Words are added by triggers on parts and categories, in the writer's transaction. The prune
 -- holds the lexicon against writes (EXCLUSIVE: searches still read it) and only then reads the

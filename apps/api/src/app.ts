@@ -257,7 +257,7 @@ export type PaymentsConfig = Pick<AppDeps['config'], 'stripe' | 'currency' | 'un
 /** The payments service, for the app's routes and the refund worker alike (server.ts builds it once). */
 export function createPayments(db: Database, jobs: JobQueue, config: PaymentsConfig, logger: Logger) {
   return createPaymentsService(createPaymentsRepo(db, jobs), {
-    // Refunds are recorded in the audit trail with who asked for them (issue 24).
+    // Refunds are recorded in the audit trail with who asked for them.
     audit: createAuditService(createAuditRepo(db)),
     gateway: config.stripe && createStripeGateway(config.stripe),
     currency: config.currency ?? 'gbp',

@@ -38,7 +38,7 @@ const emailList = z
 
 /**
  * The sender: one address, with or without a display name (`Parts Depot <orders@x.example>`).
- * nodemailer reads `ops,attacker@x.test` as a list and `ops` as a local mailbox (issue 19).
+ * nodemailer reads `ops,attacker@x.test` as a list and `ops` as a local mailbox.
  */
 const mailFrom = z
   .string()
@@ -203,7 +203,7 @@ const envSchema = z.object({
   /** Uploads that may wait for a turn; one more is refused with 503. */
   UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
   /**
-   * Card payments through Stripe Checkout (issue 25): both keys or neither. Without them the
+   * Card payments through Stripe Checkout: both keys or neither. Without them the
    * store takes bank transfers only.
    */
   STRIPE_SECRET_KEY: z

@@ -6,9 +6,9 @@ import { createTestApp, partRow } from './helpers.js';
 import { signInAgain, signUp, uniqueEmail, verifyEmail } from './identities.js';
 
 /**
- * Issue 20: an unverified account made admin (Make Admin, or `npm run admin -- promote`) read
- * every customer's details on the order desk. docs/architecture.md, 'Admin powers': admin powers
- * need a verified e-mail.
+ * An unverified account made admin (Make Admin, or `npm run admin -- promote`) reads no
+ * customer's details on the order desk: admin powers need a verified e-mail (docs/architecture.md,
+ * 'Admin powers').
  * The role may be granted; its powers start once the e-mail is verified, as the identity
  * provider (the real Auth emulator here) tells the store at the next sign-in exchange.
  */

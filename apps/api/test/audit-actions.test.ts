@@ -8,7 +8,7 @@ import { createTestApp, partRow } from './helpers.js';
 import { signUp, uniqueEmail, verifyEmail } from './identities.js';
 
 /**
- * Issue 24: the entries the actions of orders, users, reviews, images and sign-in write, each in
+ * The entries the actions of orders, users, reviews, images and sign-in write, each in
  * the action's own transaction, with before and after; refused actions and customers' own
  * actions write none. Products: audit-parts.test.ts.
  */

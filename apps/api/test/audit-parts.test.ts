@@ -4,7 +4,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp } from './helpers.js';
 
 /**
- * Issue 24: every product action writes its audit entry in the action's own transaction, with
+ * Every product action writes its audit entry in the action's own transaction, with
  * the fields it changed before and after; an action refused writes none.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -6,7 +6,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * Issue 24, the audit trail: what GET /api/audit and /api/audit.csv answer, who may ask, and
+ * The audit trail: what GET /api/audit and /api/audit.csv answer, who may ask, and
  * that the table keeps what it was given. The entries each action writes: audit-actions.test.ts.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

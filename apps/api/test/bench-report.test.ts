@@ -4,7 +4,7 @@ import type { LoadSummary } from '../bench/read-path/load-worker.js';
 import { report, type SizeResult } from '../bench/read-path/report.js';
 import type { Route, RouteKey } from '../bench/read-path/routes.js';
 
-/** The verdicts of `npm run bench` (issue 13's targets), on made-up measurements. */
+/** The verdicts of `npm run bench` against its targets, on made-up measurements. */
 const summary = (over: Partial<LoadSummary> = {}): LoadSummary => ({
   requests: 1000,
   rps: 1000,

@@ -12,7 +12,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * The server cart, quick order, reorder and merge (issue 22, decision 040). Every answer is
+ * The server cart, quick order, reorder and merge (decision 040). Every answer is
  * also checked against the contract by the test app.
  */
 

@@ -6,7 +6,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * Issue 23's filters, facets and compatibility against a small catalog whose every answer is
+ * The catalog's filters, facets and compatibility against a small catalog whose every answer is
  * known: OR within a facet, AND across facets, each facet's counts relaxing its own selection,
  * open ranges, a parent category holding its children's parts, and a part's compatible parts.
  */

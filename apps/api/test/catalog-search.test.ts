@@ -11,9 +11,9 @@ import { createTestApp, partRow } from './helpers.js';
 import { logCapture } from './log-capture.js';
 
 /**
- * Search that finds what people type (issue 23 part 7, decision 052): every word in any order
- * across name, brand, SKU, category and description; the exact SKU first; typos; 'Did you
- * mean'; filters and keyset paging by relevance; hostile searches never a 5xx.
+ * Search that finds what people type (decision 052): every word in any order across name, brand,
+ * SKU, category and description; the exact SKU first; typos; 'Did you mean'; filters and keyset
+ * paging by relevance; hostile searches never a 5xx.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 

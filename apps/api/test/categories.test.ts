@@ -4,10 +4,10 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp } from './helpers.js';
 
 /**
- * The category tree's routes and the checks of a part's category, brand and attributes (issue
- * 23): who may write, the tree's rules (a key once along a branch, no cycle, 409 while parts or
- * children remain, no definition taken from under the values parts hold), and the read cache
- * forgetting what an edit changes.
+ * The category tree's routes and the checks of a part's category, brand and attributes: who may
+ * write, the tree's rules (a key once along a branch, no cycle, 409 while parts or children
+ * remain, no definition taken from under the values parts hold), and the read cache forgetting
+ * what an edit changes.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;

@@ -4,9 +4,9 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, openTestDatabase, partRow } from './helpers.js';
 
 /**
- * Checkout is a bounded number of statements whatever the number of lines (issue 22): no
- * statement per line, from the cart or from the body (decision 039); since decision 045, one
- * statement for the whole placement.
+ * Checkout is a bounded number of statements whatever the number of lines: no statement per line,
+ * from the cart or from the body (decision 039), and one statement for the whole placement
+ * (decision 045).
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let counting = false;

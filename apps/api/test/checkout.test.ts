@@ -17,7 +17,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * `POST /api/checkout` (issue 22): one order of many lines from the cart (emptied with it) or from
+ * `POST /api/checkout`: one order of many lines from the cart (emptied with it) or from
  * the body's lines (the cart untouched); all or nothing, every refused line named; no oversell and
  * no deadlock when carts hold the same parts in opposite orders.
  */

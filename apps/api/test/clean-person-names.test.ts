@@ -9,10 +9,10 @@ import { migrationsDir } from '../src/lib/paths.js';
 import { openTestDatabase, partRow } from './helpers.js';
 
 /**
- * Migration 0014 (issue 19, item 3): names stored before the store cleaned the identity
- * provider's display name are cleaned as providerDisplayName now cleans a new one, in the
- * accounts and in the copies orders and reviews keep. Run here on rows written as the old code
- * let them be (its statements again, on a database every migration has already run on).
+ * Migration 0014: the person names already stored are cleaned as providerDisplayName cleans a
+ * new one, in the accounts and in the copies orders and reviews keep. Run here on rows written
+ * uncleaned, as the identity provider's client set them (its statements again, on a database
+ * every migration has already run on).
  */
 const MIGRATION = path.join(migrationsDir, '0014_clean_person_names.sql');
 

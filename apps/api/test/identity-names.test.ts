@@ -6,7 +6,7 @@ import { createTestApp } from './helpers.js';
 import { uniqueEmail } from './identities.js';
 
 /**
- * Issue 19, item 3: the display name an account is given at sign-up (here through the store's
+ * The display name an account is given at sign-up (here through the store's
  * forwarded emulator calls, as any Firebase client could) follows My Profile's rules when the
  * store takes it: no line breaks, escapes or bidi overrides, at most 120 characters, the
  * e-mail's local part when nothing is left, and never a 500.

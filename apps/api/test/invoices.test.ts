@@ -229,7 +229,7 @@ describe('GET /api/order/:id/invoice.pdf', () => {
   });
 });
 
-describe('invoices rendered once per version, and limited per account (issue 19)', () => {
+describe('invoices rendered once per version, and limited per account', () => {
   it('serves a second download of the same order from the cache, and a new PDF once the order changes', async () => {
     const order = await place(plainPartId, 10);
     const { counts } = ctx.invoiceCache;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './helpers.js';
 
 /**
- * The app's page at a path that is none of its router's says so with a 404 (issue 20): the app
+ * The app's page at a path that is none of its router's says so with a 404: the app
  * draws its not-found page there, and a 200 would be a soft 404 that search engines keep.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

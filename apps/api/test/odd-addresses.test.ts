@@ -8,10 +8,10 @@ import { createTestApp } from './helpers.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 
 /**
- * Issue 19, item 8: `ops,attacker@x.test` or `<root>x@x.test` once passed as an e-mail address,
- * and nodemailer, reading it as an address list, sent to `attacker@x.test` or the local `root`.
- * The store refuses such addresses, and its mailer names the one recipient in the SMTP envelope
- * itself, so a header's parsing can never add another.
+ * `ops,attacker@x.test` or `<root>x@x.test` given as an e-mail address: nodemailer, reading it as
+ * an address list, would send to `attacker@x.test` or the local `root`. The store refuses such
+ * addresses, and its mailer names the one recipient in the SMTP envelope itself, so a header's
+ * parsing can never add another.
  */
 const ODD = ['ops,attacker@x.test', '<root>x@x.test', 'ops;attacker@x.test', 'ops:attacker@x.test'];
 const FROM = 'Parts Depot <orders@partsdepot.example>';

@@ -8,7 +8,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * Orders are lines (issue 22): `POST /api/order` writes its one line with the order; every answer
+ * Orders are lines: `POST /api/order` writes its one line with the order; every answer
  * that shows orders carries their lines; a cancel and the expiry put back every line's stock.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

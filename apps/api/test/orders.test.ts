@@ -201,7 +201,7 @@ describe('My Orders and Payment', () => {
     expect(res.body).toMatchObject({
       order: { _id: id, price: 125, status: 'unpaid' },
       instructions: TEST_PAYMENT_INSTRUCTIONS,
-      // The invoice page names the seller as the PDF does (issue 20).
+      // The invoice page names the seller as the PDF does.
       seller: TEST_SELLER,
     });
     await ctx.http().get(`/api/order/${id}`).set(admin.auth).expect(200);

@@ -10,7 +10,7 @@ import { createTestApp, partRow } from './helpers.js';
 import { keptFigures, recount, windowAsOf, windowDrift } from './overview-orders.js';
 
 /**
- * The kept totals against a recount (issue 24): random sequences of orders written by SQL (in one
+ * The kept totals against a recount: random sequences of orders written by SQL (in one
  * statement, or the order then its lines as an import does), moves between any statuses, orders
  * moved to another day, lines changed, orders deleted, writes rolled back, truncation, and folds
  * in between, and midnights passing without a fold (the kept 30-day part sums' window left days

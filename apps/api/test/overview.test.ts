@@ -13,7 +13,7 @@ import { createTestApp, partRow } from './helpers.js';
 import { insertOrder, keptFigures, recount, windowAsOf, windowDrift } from './overview-orders.js';
 
 /**
- * `GET /api/admin/overview` (issue 24): every figure against a fixture of orders across days and
+ * `GET /api/admin/overview`: every figure against a fixture of orders across days and
  * statuses, then each move (paid, cancelled, expired, a payment undone) moving the figures
  * exactly as it moves the orders. Orders are written by SQL (the path of an import) and through
  * the API alike. The store's time zone is UTC here unless a test sets another.

@@ -17,7 +17,7 @@ describe('pageUrl: what a rendered page reads of its URL (decision 024)', () => 
     ['/parts/?page=2&page=3', '/parts/?page=2'],
     ['/parts?q=a%26b%3Dc+d', '/parts?q=a%26b%3Dc%20d'],
     ['/parts?q=%zz', '/parts?q=%25zz'],
-    // A category page (issue 23): its filters by name, then in-stock and page; nothing else.
+    // A category page: its filters by name, then in-stock and page; nothing else.
     [
       '/c/processors?page=2&utm_source=x&brand=VoltCore,Arcwell&attr.cores=8..16&inStock=1&attr.=x',
       '/c/processors?attr.cores=8..16&brand=VoltCore%2CArcwell&inStock=1&page=2',

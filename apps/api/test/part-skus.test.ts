@@ -5,7 +5,7 @@ import { orders, parts } from '../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
 import { createTestApp } from './helpers.js';
 
-/** Issue 22, item 1: parts get a SKU (unique, case-insensitively) and a pack size. */
+/** Parts have a SKU (unique, case-insensitively) and a pack size. */
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;

@@ -6,9 +6,9 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * Issue 11, "edits never undo orders": an admin's edit form loaded stock 100, a customer ordered
- * 30, the admin saved, and stock went back to 100. An edit now sets the stock only if it is still
- * the value the form was loaded with; an edit that leaves the stock out never touches it.
+ * Edits never undo orders: when a customer orders 30 between an admin's edit form loading stock
+ * 100 and its save, the save must not put the stock back to 100. An edit sets the stock only if it
+ * is still the value the form was loaded with; an edit that leaves the stock out never touches it.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
@@ -147,7 +147,7 @@ describe('PUT /api/part/:id without a stock', () => {
     expect(await row()).toMatchObject({ name: part.name, availableQuantity: 100 });
   });
 
-  // Issue 20: the minimum order is checked when a part is added, never against a stock count:
+  // The minimum order is checked when a part is added, never against a stock count:
   // a stock of 0, or any stock below the minimum, takes the part off sale without deleting it.
   it.each([
     ['0', 0, 10],

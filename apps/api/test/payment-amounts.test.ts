@@ -5,7 +5,7 @@ import { fromMinorUnits, toMinorUnits } from '../src/features/payments/minor-uni
 import { itemsTotal, sessionItems } from '../src/features/payments/session-items.js';
 import { createStripeGateway } from '../src/features/payments/stripe-gateway.js';
 
-/** What a Checkout session charges, from the order's lines (issue 25): exact, never rounded. */
+/** What a Checkout session charges, from the order's lines: exact, never rounded. */
 describe('minor units', () => {
   it.each([
     [12_345, 'gbp', 12_345],

@@ -29,7 +29,7 @@ import { capturedLines, logCapture } from './log-capture.js';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from './stripe-stand-in.js';
 
 /**
- * Card payments through Stripe Checkout (issue 25), with the official SDK against a Stripe
+ * Card payments through Stripe Checkout, with the official SDK against a Stripe
  * stand-in (stripe-stand-in.ts) and events signed as Stripe signs them; the e-mails and refunds
  * run on this file's own job queue (pg-boss). Runs on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL, where the repeated deliveries below really race.
@@ -153,7 +153,7 @@ function deliver(event: unknown, secret = WEBHOOK_SECRET, timestamp?: number) {
     .send(payload);
 }
 
-/** The audit trail's entries about the order's refunds (issue 24). */
+/** The audit trail's entries about the order's refunds. */
 const refundEntries = (id: string) =>
   ctx.db
     .select()

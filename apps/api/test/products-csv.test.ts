@@ -12,7 +12,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp } from './helpers.js';
 
 /**
- * The catalog by CSV (issue 23 part 6): the export read back with a real CSV parser, edited and
+ * The catalog by CSV: the export read back with a real CSV parser, edited and
  * imported again (only the edited rows change), rows refused alone with their message, the
  * 5,000-row bound, a dry run that changes nothing, the audit entries, and who may call.
  */

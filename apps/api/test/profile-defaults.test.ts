@@ -7,7 +7,7 @@ import { createTestApp, partRow } from './helpers.js';
 import { readPdf } from './pdf-text.js';
 
 /**
- * Issue 20, "checkout remembers": My Profile keeps a default phone and address, and for a
+ * Checkout remembers: My Profile keeps a default phone and address, and for a
  * business a company name and VAT number; checkout starts from the defaults, else from the last
  * order; an order keeps the company and VAT number it was placed with, and its invoice shows them.
  */

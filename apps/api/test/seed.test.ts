@@ -62,7 +62,7 @@ describe('demo catalog', () => {
   });
 });
 
-describe('the demo catalog’s shelves (issue 23)', () => {
+describe('the demo catalog’s shelves', () => {
   it('sorts 60 and more parts into at least 8 categories, each value fitting its category', async () => {
     const { seedCategories } = await import('../src/db/seed-catalog.js');
     const { checkAttributeValues } = await import('@store/shared');

@@ -197,8 +197,8 @@ describe('the read cache and rendered pages', () => {
 describe('writes and the rendered pages they leave kept (decision 024)', () => {
   const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
 
-  // Issue 19: one rename loop emptied the whole cache and took the home page from ~11,400 to
-  // 150 requests/s. A rename changes nothing a page shows; adding a part does.
+  // A rename changes nothing a page shows, so it forgets no rendered page: otherwise one account
+  // renaming itself in a loop would keep the whole cache empty. Adding a part changes pages.
   it('keeps a page drawn from parts while an account renames itself, and renders it again after a part is added', async () => {
     const ctx = await listening({ readCache: true, publicUrl: 'https://shop.example' });
     try {

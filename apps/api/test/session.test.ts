@@ -6,7 +6,7 @@ import { createTestApp, TEST_JWT_SECRET } from './helpers.js';
 import { signInAgain, signUp } from './identities.js';
 
 /**
- * Sessions (issue 19 item 11, decision 028): Sign Out ends the API token on the server, tokens
+ * Sessions (decision 028): Sign Out ends the API token on the server, tokens
  * live an hour and are refreshed, and a sign-in lasts a day at most. The tokens' clock is the
  * test's, moved forward instead of waited for.
  */

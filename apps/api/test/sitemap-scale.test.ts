@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './helpers.js';
 
 /**
- * The sitemap past the protocol's 50,000 URLs per file (issue 19 item 9): 50,001 parts, seeded
+ * The sitemap past the protocol's 50,000 URLs per file: 50,001 parts, seeded
  * in one statement, make 50,005 URLs with the four public pages, so two files.
  */
 const PARTS = 50_001;

@@ -6,7 +6,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp } from './helpers.js';
 
 /**
- * Slow clients (issue 19 item 11): a client that never finishes its headers, or its body, is
+ * Slow clients: a client that never finishes its headers, or its body, is
  * answered 408 and cut off once HEADERS_TIMEOUT or REQUEST_TIMEOUT is over. Limits of a fraction
  * of a second here; the store's are 20 s and 60 s.
  */

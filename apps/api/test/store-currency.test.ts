@@ -20,7 +20,7 @@ import { readPdf } from './pdf-text.js';
 import { taxedOrder } from './taxed-order.js';
 
 /**
- * CURRENCY is shown everywhere a price is (issue 25, item 6; decision 056): with CURRENCY=eur and
+ * CURRENCY is shown everywhere a price is (decision 056): with CURRENCY=eur and
  * LOCALE=de-DE the credit-limit message, the invoice and the e-mails write euros as Germans do,
  * and the web app is told the same pattern, in each page and at GET /api/settings.
  */

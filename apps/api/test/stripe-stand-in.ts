@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A small Stripe-compatible HTTP server for the tests (issue 25): it answers the two calls the
+ * A small Stripe-compatible HTTP server for the tests: it answers the two calls the
  * store makes, `POST /v1/checkout/sessions` and `POST /v1/refunds`, as Stripe does (form-encoded
  * bodies, `Idempotency-Key` honoured: the same key answers the first answer again), records every
  * request, and plays the customer's side: a session is paid (`pay`), and its event is made and

@@ -294,7 +294,7 @@ describe('multi-line texts', () => {
   });
 });
 
-describe('addresses (issue 19)', () => {
+describe('addresses', () => {
   it('take any printable text of any script at ordering: an Arabic comma, №, quotes, symbols', async () => {
     const address = 'شارع الملك فهد، الرياض ١٢٣٤٥ · кв. № 12 · "Rear" <gate> ★';
     const res = await ctx

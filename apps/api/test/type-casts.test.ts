@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Type casts in apps/api/src (issue 21): a cast tells the compiler to trust what it cannot check.
+ * Type casts in apps/api/src: a cast tells the compiler to trust what it cannot check.
  * The few left are where a library's types cannot say what it does (pdfkit's fonts, pg-boss's
  * rows, node-redis' replies) or where our own code has checked what the compiler cannot follow
  * (the registrar's input, parsed with its route's schemas): at most 12, each with a comment just

@@ -7,7 +7,7 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * `MAX_UNPAID_TOTAL` (issue 19, item 6): a customer's unpaid orders may total at most that
+ * `MAX_UNPAID_TOTAL`: a customer's unpaid orders may total at most that
  * much, or their own credit limit when an admin set one. The order that would pass it is
  * refused (409, naming the limit) and changes nothing; paid, shipped and cancelled orders never
  * count, and a replay of an order already placed is never refused.

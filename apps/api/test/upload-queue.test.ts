@@ -8,7 +8,7 @@ import { eventually } from './eventually.js';
 import { png } from './fixtures/images.js';
 import { createTestApp } from './helpers.js';
 
-// One upload read at a time, one waiting: a third is refused (issue 19 item 11).
+// One upload read at a time, one waiting: a third is refused.
 const queue = new BoundedQueue({ concurrency: 1, queue: 1 });
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;

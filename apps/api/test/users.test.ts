@@ -221,7 +221,7 @@ describe('our API token', () => {
   it('is refused after a role change, and a fresh sign-in works', async () => {
     const boss = await admin();
     const user = await customer();
-    // Verified, so the admin role brings admin powers (issue 20; admin-verified.test.ts).
+    // Verified, so the admin role brings admin powers (admin-verified.test.ts).
     await verifyEmail(user);
     await ctx.http().put(`/api/user/admin/${user.email}`).set(auth(boss.token)).expect(200);
     const res = await ctx.http().get(`/api/admin/${user.email}`).set(auth(user.token)).expect(401);
@@ -309,7 +309,7 @@ describe('users administration', () => {
   it('makes a customer admin once (modifiedCount 1, then 0)', async () => {
     const boss = await admin();
     const user = await customer();
-    // Verified and signed in again, so the store knows (issue 20; admin-verified.test.ts).
+    // Verified and signed in again, so the store knows (admin-verified.test.ts).
     await signIn({ email: user.email, idToken: await verifyEmail(user) }).expect(200);
     const first = await ctx.http().put(`/api/user/admin/${user.email}`).set(auth(boss.token)).expect(200);
     expect(first.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });

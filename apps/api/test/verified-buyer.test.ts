@@ -5,7 +5,7 @@ import { eventually } from './eventually.js';
 import { createTestApp, partRow } from './helpers.js';
 
 /**
- * 'Verified buyer' (issue 19, item 6; decision 027): only a reviewer with a paid or shipped
+ * 'Verified buyer' (decision 027): only a reviewer with a paid or shipped
  * order. An unpaid order costs nothing to place, so it proves nothing. Read through the read
  * cache as the store serves it: a payment marked after the review changes the public answer.
  */

@@ -17,9 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_FIREBASE_PROJECT } from './helpers.js';
 
 /**
- * The web app's side of issue 19, item 4: the Firebase web SDK the login and register pages use
- * (firebase/auth, as apps/web/src/lib/firebase.ts calls it), pointed at the store as the browser
- * is, must turn the store's new answers into the codes the pages put in words
+ * The web app's side of the forwarded sign-in calls' limits and answers (emulator-proxy-limits.test.ts):
+ * the Firebase web SDK the login and register pages use (firebase/auth, as
+ * apps/web/src/lib/firebase.ts calls it), pointed at the store as the browser is, must turn the
+ * store's answers into the codes the pages put in words
  * (describe-auth-error.ts, authErrorMessages): the login page's one message for a wrong password
  * and an unknown e-mail, its own for too many attempts, and registration's for a taken e-mail.
  */

@@ -8,8 +8,8 @@ import { accountWithToken } from './accounts.js';
 import { createTestApp, openTestDatabase, partRow } from './helpers.js';
 
 /**
- * Issue 19: one free account posted 2,487 reviews in 5 s, and renamed itself in a loop. Each
- * account's writes are limited (decision 024), across instances with Redis.
+ * Each account's writes are limited (decision 024), across instances with Redis, so one free
+ * account cannot post reviews by the thousand or rename itself in a loop.
  */
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const apps: TestApp[] = [];

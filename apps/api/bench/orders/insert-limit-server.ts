@@ -1,5 +1,5 @@
 /**
- * The limit for order placement (issue 22): a bare node:http process that answers each POST with
+ * The limit for order placement: a bare node:http process that answers each POST with
  * one durable `INSERT … RETURNING` through a `pg` pool of the bench's connection count, and
  * nothing else (no ORM, no validation, no stock). What a store cannot beat on this machine and
  * this PostgreSQL. Run as a child of the bench (insert-limit-process.ts): reads the database URL

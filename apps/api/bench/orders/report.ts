@@ -13,7 +13,7 @@ export interface OrderBench {
   results: OrderResult[];
 }
 
-/** The issue's targets: orders per second over the limit's inserts per second, at least. */
+/** The targets: orders per second over the limit's inserts per second, at least. */
 export const ORDER_RATIO_TARGETS: Partial<Record<RouteKey, number>> = {
   'order-spread': 0.3,
   'order-lines': 0.2,
@@ -22,7 +22,7 @@ export const ORDER_RATIO_TARGETS: Partial<Record<RouteKey, number>> = {
 
 /**
  * The orders table: each case's rate, p99 and non-2xx answers beside the limit's, its ratio and
- * verdict. Any error or non-2xx answer fails a case whatever its speed (the issue asks for zero).
+ * verdict. Any error or non-2xx answer fails a case whatever its speed (the target is zero).
  */
 export function orderReport(bench: OrderBench): { text: string; pass: number; fail: number } {
   let pass = 0;

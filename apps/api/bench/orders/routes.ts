@@ -1,6 +1,6 @@
 import type { Route } from '../read-path/routes.js';
 
-/** Parts the spread orders are shared over (the issue's 200). */
+/** Parts the spread orders are shared over. */
 export const SPREAD_PARTS = 200;
 /** Lines of a multi-line order. */
 export const LINES_PER_ORDER = 5;
@@ -8,7 +8,7 @@ export const LINES_PER_ORDER = 5;
 const contact = { phone: '+44 114 496 0000', address: '1 Bench Road, Sheffield S1 2AB' };
 
 /**
- * The issue's three cases: single-line orders spread over SPREAD_PARTS parts (`POST /api/order`),
+ * The three cases: single-line orders spread over SPREAD_PARTS parts (`POST /api/order`),
  * orders of LINES_PER_ORDER lines posted in the body (`POST /api/checkout`, distinct parts each,
  * taken in turn), and every order for one part (everyone buys the new GPU). Bodies are taken in
  * turn, customers in turn, a fresh Idempotency-Key each (load-worker.ts).

@@ -16,7 +16,7 @@ const busy = (share: number | undefined) => (share === undefined ? '?' : `${Math
 const CATALOG = 1_000;
 
 /**
- * Issue 22's order bench: a fresh database with SPREAD_PARTS parts of ample stock and the bench's
+ * The order bench: a fresh database with SPREAD_PARTS parts of ample stock and the bench's
  * customers, the built store on it, and beside it the bare insert server on the same database
  * with a pool of the same size as the load's connections; each case measured in turn, the
  * limit once. Every process and the database are gone when it returns (or by the cleanup).

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the store's read path (and order placement) at two catalog sizes, against
- * the limit of a bare node:http process, with the issue's targets (issue 13, point 5).
+ * the limit of a bare node:http process, judged against the targets in report.ts.
  *
  * Builds the store (`npx turbo run build`), then for each size: a fresh PostgreSQL database
  * (seed.ts), the built store on it (store-process.ts), each route loaded by autocannon in a

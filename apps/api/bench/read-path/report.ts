@@ -12,11 +12,11 @@ export interface SizeResult {
   results: RouteResult[];
 }
 
-/** The issue's targets: store req/s over the limit's, for the routes that have one. */
+/** The targets: store req/s over the limit's, for the routes that have one. */
 const RATIO_TARGETS: Partial<Record<RouteKey, number>> = { home: 0.3, part: 0.3, reviews: 0.3, catalog: 0.2 };
 /**
- * Issue 23: facets, filtered first pages and searches, each distinct (no read-cache hits), at most
- * these milliseconds at any size. Their scaling is this bound, not the ratio below.
+ * Facets, filtered first pages and searches, each distinct (no read-cache hits), at most these
+ * milliseconds at any size. Their scaling is this bound, not the ratio below.
  */
 const LATENCY_TARGETS: Partial<Record<RouteKey, { p50: number; p99: number }>> = {
   facets: { p50: 50, p99: 150 },
@@ -30,7 +30,7 @@ const SCALING_TARGET = 1.5;
  * p50s is noise (0.3 ms against 0.5 ms is not a slowdown anyone sees).
  */
 export const LATENCY_FLOOR_MS = 1;
-/** The owner's overview: its p50 at most this, at either size (issue 24). */
+/** The owner's overview: its p50 at most this, at either size. */
 const OVERVIEW_P50_MS = 50;
 /** Order placement p99 over part by id's p99, at most. */
 const ORDER_P99_TARGET = 10;

@@ -15,7 +15,7 @@ export const READ_ROUTE_KEYS = [
   'filtered',
   'searches',
 ] as const;
-/** Order placement against the insert limit (bench/orders, issue 22). */
+/** Order placement against the insert limit (bench/orders). */
 export const ORDER_ROUTE_KEYS = ['order-spread', 'order-lines', 'order-hot'] as const;
 export const ROUTE_KEYS = [...READ_ROUTE_KEYS, ...ORDER_ROUTE_KEYS] as const;
 export type RouteKey = (typeof ROUTE_KEYS)[number];
@@ -35,7 +35,7 @@ export interface Route {
   order?: { bodies: string[]; tokens: string[] };
   /**
    * Distinct requests of the route, taken in turn (`path` is the first): each a filter
-   * combination of its own, so none is served by the read cache (issue 23).
+   * combination of its own, so none is served by the read cache.
    */
   paths?: string[];
 }
@@ -78,9 +78,9 @@ const CATEGORY_WORDS = [
 ];
 
 /**
- * Distinct searches (issue 23 part 7), none asked twice so none is a read-cache hit: a brand,
- * sometimes misspelt, with a category's word or a part's number, in any order, each with a price
- * ceiling of its own (as a buyer narrows a search).
+ * Distinct searches, none asked twice so none is a read-cache hit: a brand, sometimes misspelt,
+ * with a category's word or a part's number, in any order, each with a price ceiling of its own
+ * (as a buyer narrows a search).
  */
 export function searchCombinations(count = FILTER_COMBINATIONS): Record<string, string>[] {
   return Array.from({ length: count }, (_, i) => {
@@ -93,7 +93,7 @@ export function searchCombinations(count = FILTER_COMBINATIONS): Record<string, 
   });
 }
 
-/** The search the issue measured (`q=part 99`), asked as the catalog page asks it. */
+/** The search the `search` route measures (`q=part 99`), asked as the catalog page asks it. */
 const SEARCH = 'part 99';
 /** The home page's reviews (apps/web home-reviews.tsx). */
 const HOME_REVIEWS = 6;

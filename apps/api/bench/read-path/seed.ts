@@ -26,7 +26,7 @@ export interface BenchDatabase {
 
 /** Reviews generated per catalog part: 10 at 100 parts, 10,000 at 100,000. */
 const REVIEWS_PER_PART = 0.1;
-/** The most generated parts in one category (issue 23: 20,000 of the 100,000). */
+/** The most generated parts in one category (20,000 of the 100,000 at the large size). */
 export const BENCH_CATEGORY_PARTS = 20_000;
 /** More than any run can sell. */
 const ORDER_PART_STOCK = 1_000_000_000;
@@ -78,7 +78,7 @@ export async function createBenchDatabase(options: {
     const [demo] = await sql('select count(*)::int as n from parts where deleted_at is null');
     const generated = options.size - Number(demo?.n) - options.orderParts;
     if (generated < 0) throw new Error(`BENCH sizes must be above the demo catalog's ${demo?.n} parts`);
-    // Issue 23: every generated part in a category with a brand and its specifications, a fifth
+    // Every generated part in a category with a brand and its specifications, a fifth
     // of them (up to BENCH_CATEGORY_PARTS) processors, the rest spread over four other categories.
     const categoryRows = await sql('select id, slug from categories');
     const categoryId = (slug: string) => {

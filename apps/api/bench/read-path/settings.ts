@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROUTE_KEYS, type RouteKey } from './routes.js';
 
-/** What `npm run bench` measures, from the environment (defaults: the issue's run). */
+/** What `npm run bench` measures, from the environment (defaults: the standard run). */
 export interface BenchSettings {
   /** Measured seconds per route and target. */
   seconds: number;

@@ -5,7 +5,7 @@ import { emailDigest } from '../lib/email-digest.js';
 
 /**
  * The sign-in limit on the emulator calls the store forwards (emulator-proxy.ts): the same
- * AUTH_RATE_LIMIT per 15 minutes as `PUT /api/user`, counted twice over (issue 19). Per client
+ * AUTH_RATE_LIMIT per 15 minutes as `PUT /api/user`, counted twice over. Per client
  * address, every forwarded call counts: one address cannot guess passwords, try e-mails or
  * make accounts faster than that. Per account, every call that names an e-mail counts, from any
  * address: a password cannot be guessed from many addresses at once either. With Redis the

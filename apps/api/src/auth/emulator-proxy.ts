@@ -27,7 +27,7 @@ import { IDENTITY_RETRY_AFTER_SECONDS } from './identity.js';
  * which reach the emulator anyway (emulator-google.ts).
  *
  * Every forwarded call counts toward the sign-in limit (emulator-proxy-limits.ts), and a failed
- * sign-in or a password reset answers the same whether or not the account exists (issue 19).
+ * sign-in or a password reset answers the same whether or not the account exists.
  * Sign-up still says EMAIL_EXISTS: the registration form needs it (docs/decisions/025).
  */
 export interface EmulatorProxyOptions {

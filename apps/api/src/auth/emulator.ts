@@ -135,7 +135,7 @@ export async function startAuthEmulator(options: {
   logger?.info(`Firebase Auth emulator ready on ${options.host} (project ${options.projectId})`);
   // The emulator sends no e-mail: a newcomer verifying an address (or resetting a password) needs
   // this page of links, and its project id is this data folder's own, so only the store can say
-  // where it is (issue 20).
+  // where it is.
   logger?.info(
     `E-mail verification and password-reset links (the emulator sends no e-mail): ${emulatorOutboxUrl(`${reachable}:${port}`, options.projectId)}`,
   );

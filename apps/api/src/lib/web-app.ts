@@ -86,9 +86,9 @@ export function webAppRouter(
     }
     // The app's page shows no data: only a new build changes it.
     showsOnly(res, []);
-    // At a path that is none of the router's, the app draws its not-found page: said with a 404
-    // (issue 20), which the read cache never keeps. A page the renderer knows but could not draw
-    // is a page: the app draws it.
+    // At a path that is none of the router's, the app draws its not-found page: said with a 404,
+    // which the read cache never keeps. A page the renderer knows but could not draw is a page:
+    // the app draws it.
     const known = page === 'unavailable' || isAppPath(url.split('?')[0] ?? url);
     const status = known ? 200 : 404;
     res.status(status).type('html').send(pageAt(url));

@@ -77,8 +77,8 @@ function senderAddress(from: string): string {
  * The message with its one recipient given to nodemailer as an address object, in the header
  * and in an explicit SMTP envelope: nodemailer parses a string as an address list, so
  * `a,b@x.test` would go to `b@x.test` and `<root>x@x.test` to the local `root`. The store's
- * e-mail schema refuses such addresses on the way in (issue 19); one stored before it, or
- * named in a setting, is refused here rather than read as someone else.
+ * e-mail schema refuses such addresses on the way in; one already stored, or named in a
+ * setting, is refused here rather than read as someone else.
  */
 function addressed(email: OutgoingEmail, sender: string) {
   // The address is never quoted: an error message may end up in a log, which carries none.

@@ -10,8 +10,8 @@ import { parseEml } from './eml.js';
  * DATA_DIR/outbox: the e-mails a store without SMTP_URL would have sent, one `.eml` file each.
  * A name is the time the e-mail was called for (UTC, to the millisecond), so names sort in that
  * order, then a hash of the e-mail's key: the same e-mail always gets the same name, and writing
- * it again replaces it (issue 19: that is what lets the 'sent' mark follow the write). Files of
- * stores before that end in 8 random hex digits instead; they are listed too.
+ * it again replaces it, which lets the 'sent' mark follow the write. A name may instead end in 8
+ * random hex digits, as earlier versions of the store wrote it; such files are listed too.
  */
 const FILE_NAME = /^\d{8}T\d{9}Z-(?:[0-9a-f]{8}|[0-9a-f]{24})\.eml$/;
 

@@ -5,7 +5,7 @@ import { accountWithToken } from '../accounts.js';
 import { createTestApp, partRow } from '../helpers.js';
 
 /**
- * Real PostgreSQL only: what a checkout meets at the same moment (issue 22's review). Retries of
+ * Real PostgreSQL only: what a checkout meets at the same moment. Retries of
  * one cart checkout under one key; cancels putting stock back while other carts take the same
  * parts in the other order; a quick-order import into the cart that checkout is emptying. None
  * may deadlock (PostgreSQL would abort one: a 500), oversell or order twice.

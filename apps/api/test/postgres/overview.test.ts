@@ -9,7 +9,7 @@ import { createTestApp, openTestDatabase } from '../helpers.js';
 import { keptFigures, recount, windowAsOf } from '../overview-orders.js';
 
 /**
- * Real PostgreSQL: the overview at 100,000 orders (issue 24). Its statements, caught by the query
+ * Real PostgreSQL: the overview at 100,000 orders. Its statements, caught by the query
  * logger as a request really ran them, read a number of rows bounded by days, statuses and parts
  * (EXPLAIN ANALYZE: no node touches orders or their lines, none returns more than a constant
  * number of rows, whatever the parts sold); then many customers order and admins move orders at once while the overview is read,

@@ -8,7 +8,7 @@ import { at, type SharedStack, signedIn, startSharedStack, stopSharedStack } fro
 import type { Store } from './store-process.js';
 
 /**
- * The issue's CI test for several instances (issue 13): two store processes on one PostgreSQL
+ * The CI test for several instances: two store processes on one PostgreSQL
  * and the local Redis behind Debian's HAProxy, configured by deploy/haproxy.cfg as in
  * docker-compose.yml. Everything is reached through the proxy except where an instance is named.
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureIdleMemory } from '../../bench/idle-memory.js';
 import { apiRoot } from '../../src/lib/paths.js';
 
-/** Issue 13: the embedded store idles under this (its own process; the Auth emulator is another). */
+/** The embedded store idles under this (its own process; the Auth emulator is another). */
 const LIMIT_MB = 350;
 
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));

@@ -11,10 +11,9 @@ import { partRow } from '../helpers.js';
 import { cleanUp, newDataDir, type Store, startedStore } from './store-process.js';
 
 /**
- * Issue 19, item 5: the embedded store killed with SIGKILL in the middle of a burst of orders,
- * twice, then started again: every order's e-mails (the customer's and the desk's) end up in
- * the outbox exactly once. Before the fix a killed store lost the e-mails it had marked as sent
- * but not yet written.
+ * The embedded store killed with SIGKILL in the middle of a burst of orders, twice, then started
+ * again: every order's e-mails (the customer's and the desk's) end up in the outbox exactly once,
+ * none lost for having been marked as sent before it was written.
  */
 const JWT_SECRET = 'outbox-kill-test-secret-long-enough';
 const DESK = 'desk@partsdepot.example';

@@ -12,7 +12,7 @@ import { type StripeStandIn, startStripeStandIn } from '../stripe-stand-in.js';
 import { cleanUp, newDataDir, startedStore } from './store-process.js';
 
 /**
- * Issue 25: the store is killed (SIGKILL) between the customer starting a card payment and
+ * The store is killed (SIGKILL) between the customer starting a card payment and
  * Stripe's event, then started again: the event still finds its order, marks it paid, and the
  * 'paid' e-mail is written once. Nothing of a payment in progress lives in a process.
  */

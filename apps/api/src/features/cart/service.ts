@@ -32,7 +32,7 @@ const soldOut = (part: PartRules) =>
   nearestValidQuantity({ ...part, quantity: part.minOrderQuantity }) === null;
 
 /**
- * The customer's cart (issue 22, decision 040): kept on the server, priced from today's parts on
+ * The customer's cart (decision 040): kept on the server, priced from today's parts on
  * every read, a line per part, at most MAX_CART_LINES of them. Quantities that break a part's
  * rules are kept and flagged on the line (cart-rules.ts), never refused: the customer sees why.
  */

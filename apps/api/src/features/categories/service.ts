@@ -11,7 +11,7 @@ import { type CategoryNode, CategoryTree } from './tree.js';
 const invalid = (field: string, message: string) => new Invalid(message, { [field]: message });
 
 /**
- * The category tree (issue 23): public reads, and an admin's writes, each checked against the
+ * The category tree: public reads, and an admin's writes, each checked against the
  * tree as it is inside the write's transaction, under the tree's lock.
  */
 export function createCategoriesService(

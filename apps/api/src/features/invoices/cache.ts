@@ -5,11 +5,11 @@ import type { InvoiceData } from './render-invoice.js';
 const MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * Rendered invoices by what they show (issue 19: one customer asked for 336 a second, each a
- * render). The key is a digest of the whole invoice's data, so an order that changes (paid,
- * shipped, cancelled, its tracking number) is a new key and a new PDF, and nothing needs
- * forgetting; old versions fall out, least recently used first, past MAX_BYTES. Only answered
- * after the caller was found to be the order's owner or an admin (service.ts).
+ * Rendered invoices by what they show, so one customer asking for the same invoice hundreds of
+ * times a second costs one render. The key is a digest of the whole invoice's data, so an order
+ * that changes (paid, shipped, cancelled, its tracking number) is a new key and a new PDF, and
+ * nothing needs forgetting; old versions fall out, least recently used first, past MAX_BYTES.
+ * Only answered after the caller was found to be the order's owner or an admin (service.ts).
  */
 export class InvoiceCache {
   private readonly entries = new Map<string, Buffer>();

@@ -10,7 +10,7 @@ function byStatus(figures: readonly StatusFigures[]) {
 }
 
 /**
- * The owner's overview (issue 24, decision 046): revenue by the day orders were placed (paid and
+ * The owner's overview (decision 046): revenue by the day orders were placed (paid and
  * shipped orders) in the store's time zone, the orders waiting on someone, low stock, top parts
  * and new customers. Sums are added in integer cents and turned into currency units last, so
  * the figures are exact to the cent.

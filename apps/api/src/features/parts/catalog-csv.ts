@@ -82,7 +82,7 @@ const refused = (line: Pick<ImportLine, 'row'>, sku: string, fields: Record<stri
 });
 
 /**
- * The catalog as CSV (issue 23 part 6): the export, and the import keyed by SKU that takes it back.
+ * The catalog as CSV: the export, and the import keyed by SKU that takes it back.
  * Each row is checked as Add Product and Update check a part; the rows that pass are written in
  * one transaction, a batch per statement, with one audit entry per changed part (decision 051).
  */

@@ -40,7 +40,10 @@ export interface CatalogFilter {
   compatibleWith?: CompatibleWith;
 }
 
-/** No filter of issue 23: the catalog's kept counts still answer its total. */
+/**
+ * No category, brand, price, attribute or compatibility filter: the catalog's kept counts answer
+ * its total.
+ */
 export const isPlainCatalog = (filter: CatalogFilter): boolean =>
   !filter.categoryIds &&
   !filter.brands &&

@@ -5,7 +5,7 @@ import type { PartsService } from './service.js';
 
 /**
  * Public catalog reads (kept for the read cache); admin writes (Add Product, Update, Delete);
- * the catalog as CSV, out and in (issue 23 part 6).
+ * the catalog as CSV, out and in.
  */
 export const partsHandlers = (service: PartsService, csv: CatalogCsvService) =>
   ({

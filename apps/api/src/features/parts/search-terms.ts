@@ -1,7 +1,7 @@
 import type { CategoryTree } from '../categories/index.js';
 
 /**
- * What a buyer typed, made into a search (issue 23 part 7, decision 052): every word must match,
+ * What a buyer typed, made into a search (decision 052): every word must match,
  * in any order, somewhere in a part's name, SKU, brand, specifications or description
  * (search_vector), or be a word of its category's name. A word of the catalog matches as that
  * word; a word no known word begins with may be a typo: when the words as typed find nothing, it

@@ -55,7 +55,7 @@ export function createPartsService(
   repo: PartsRepo,
   options: {
     imageHostOrigins: string[];
-    /** The category tree (issue 23): filters, facets, and the checks of a part's attributes. */
+    /** The category tree: filters, facets, and the checks of a part's attributes. */
     categories: Pick<CategoriesService, 'tree' | 'lockedTree'>;
     /** Facet counts (decision 049): the grouped parts of a base, kept per instance when it can be. */
     facets: FacetsRepo;

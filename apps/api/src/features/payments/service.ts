@@ -56,7 +56,7 @@ export interface PaymentsSettings {
 }
 
 /**
- * Card payments through Stripe Checkout (issue 25, decision 048): the order exists first; Stripe's
+ * Card payments through Stripe Checkout (decision 048): the order exists first; Stripe's
  * signed events alone mark it paid, each processed once; a payment that finds its order no longer
  * payable is refunded, never applied.
  */

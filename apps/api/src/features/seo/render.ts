@@ -26,8 +26,7 @@ export interface SitemapFile {
 }
 
 /**
- * The public pages, each category's page (issue 23), then every part, in files of at most
- * `urlsPerFile` URLs.
+ * The public pages, each category's page, then every part, in files of at most `urlsPerFile` URLs.
  */
 export function splitSitemap(
   parts: SitemapPart[],
