@@ -194,9 +194,14 @@ test('stock gone while checking out: nothing is ordered, the line says what is l
     headers: { authorization: `Bearer ${customer.token}` },
   });
   expect(await mine.json()).toEqual([]);
+  // Place order waits for the line, and says why to a screen reader.
+  const placeOrder = page.getByRole('button', { name: cartCheckoutMessages.placeOrder });
+  await expect(placeOrder).toBeDisabled();
+  await expect(placeOrder).toHaveAccessibleDescription(cartPageMessages.fixProblems);
 
   await line.getByRole('button', { name: cartPageMessages.suggestionFor('30', scarce.name) }).click();
   await expect(line.getByTestId('line-problem')).toHaveCount(0);
+  await expect(placeOrder).not.toHaveAttribute('aria-describedby');
   await page.getByRole('button', { name: cartCheckoutMessages.placeOrder }).click();
   await expect(page.getByTestId('order-placed')).toBeVisible();
 });

@@ -34,7 +34,16 @@ type CheckoutRequest = z.output<typeof formSchema>;
  * refusal (422: lines breaking a rule; 409: stock gone meanwhile) is said here, and the cart is
  * read again so each line shows its problem, with today's stock, where it stands.
  */
-export function CheckoutForm({ email, disabled }: { email: string; disabled: boolean }) {
+export function CheckoutForm({
+  email,
+  disabled,
+  describedBy,
+}: {
+  email: string;
+  disabled: boolean;
+  /** The id of what says why the order cannot be placed, while it cannot. */
+  describedBy?: string;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string>();
@@ -98,7 +107,12 @@ export function CheckoutForm({ email, disabled }: { email: string; disabled: boo
           <ContactText text={refusal} />
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={disabled || order.isPending}>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={disabled || order.isPending}
+        aria-describedby={describedBy}
+      >
         {order.isPending ? m.placing : m.placeOrder}
       </button>
     </form>

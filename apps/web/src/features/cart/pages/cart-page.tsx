@@ -16,12 +16,15 @@ import { useCart } from '../use-cart';
  * totals, and checking out. Changes are announced in a live region; the lines' own problems are
  * tied to their quantity fields.
  */
+const FIX_PROBLEMS_ID = 'cart-fix-problems';
+
 export default function CartPage() {
   const cart = useCart();
   const user = useSessionUser();
   const { confirm, dialog } = useConfirm();
   const [announcement, setAnnouncement] = useState('');
   const [busy, setBusy] = useState(false);
+  const flagged = cart.cart?.lines.some((line) => line.problem) ?? false;
 
   const change = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -104,13 +107,17 @@ export default function CartPage() {
               </h2>
               <CartTotals cart={cart.cart} />
               {user && <CreditLine email={user.email} cartTotal={cart.cart.total} />}
-              {cart.cart.lines.some((line) => line.problem) && (
-                <p className="text-sm text-error">{m.fixProblems}</p>
+              {flagged && (
+                <p id={FIX_PROBLEMS_ID} className="text-sm text-error">
+                  {m.fixProblems}
+                </p>
               )}
               {user ? (
                 <CheckoutForm
                   email={user.email}
-                  disabled={busy || cart.cart.lines.some((line) => line.problem)}
+                  disabled={busy || flagged}
+                  // Why Place order is off, read with the button.
+                  {...(flagged && { describedBy: FIX_PROBLEMS_ID })}
                 />
               ) : (
                 <Link to="/login" state={{ from: { pathname: '/cart' } }} className="btn btn-primary">
