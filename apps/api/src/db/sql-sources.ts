@@ -15,7 +15,7 @@ import { apiRoot } from '../lib/paths.js';
  *
  * A function whose arguments or result type change is dropped by a migration first: CREATE OR
  * REPLACE would add a second one beside it. A test finds each function and trigger the database
- * has in exactly one of these files (test/db/sql-sources.test.ts).
+ * has in exactly one of these files (test/db/sql-sources.test.ts). Decision 062 says why.
  */
 export const SQL_SOURCE_FILES = [
   'src/db/list-counters.sql',
