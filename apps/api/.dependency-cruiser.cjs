@@ -6,7 +6,7 @@
  * another's data asks that feature's service, or declares the narrow port it needs and lets the
  * app (app.ts) wire the other's repository into it. Code outside features/ (app.ts, jobs/, mail/)
  * is what wires features together and is not bound by this.
- * Run by `npm run lint`; test/boundaries.test.ts shows each rule failing.
+ * Run by `npm run lint`; test/platform/boundaries.test.ts shows each rule failing.
  */
 module.exports = {
   forbidden: [

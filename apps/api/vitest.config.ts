@@ -8,22 +8,22 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  * a second run on PostgreSQL would repeat the same code to the byte (decision 036).
  */
 const withoutDatabase = [
-  'test/bench-report.test.ts',
-  'test/boundaries.test.ts',
-  'test/catalog-csv-round-trip.test.ts',
-  'test/config.test.ts',
-  'test/csv.test.ts',
-  'test/demo-descriptions.test.ts',
-  'test/demo-images.test.ts',
-  'test/migrations.test.ts',
-  'test/page-url.test.ts',
-  'test/payment-amounts.test.ts',
-  'test/read-cache-units.test.ts',
-  'test/readme-examples.test.ts',
-  'test/render-gate.test.ts',
-  'test/render-invoice.test.ts',
-  'test/send-chunks.test.ts',
-  'test/validate.test.ts',
+  'test/platform/bench-report.test.ts',
+  'test/platform/boundaries.test.ts',
+  'test/catalog/catalog-csv-round-trip.test.ts',
+  'test/platform/config.test.ts',
+  'test/platform/csv.test.ts',
+  'test/catalog/demo-descriptions.test.ts',
+  'test/catalog/demo-images.test.ts',
+  'test/db/migrations.test.ts',
+  'test/pages/page-url.test.ts',
+  'test/payments/payment-amounts.test.ts',
+  'test/platform/read-cache-units.test.ts',
+  'test/platform/readme-examples.test.ts',
+  'test/pages/render-gate.test.ts',
+  'test/orders/render-invoice.test.ts',
+  'test/pages/send-chunks.test.ts',
+  'test/platform/validate.test.ts',
 ];
 if (process.env.CI && !postgresUrl) {
   // In CI the PostgreSQL run is mandatory: a missing URL must fail, not silently skip a suite.

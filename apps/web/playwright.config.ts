@@ -20,7 +20,7 @@ const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 1);
 /** For tests that play Google's part against the emulator directly. */
 export const E2E_AUTH_EMULATOR_URL = `http://127.0.0.1:${authEmulatorPort}`;
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
-/** A Stripe-compatible stand-in (apps/api/test/stripe-stand-in.ts): the store takes cards through it. */
+/** A Stripe-compatible stand-in (apps/api/test/support/stripe-stand-in.ts): the store takes cards through it. */
 const stripeStandInPort = Number(process.env.E2E_STRIPE_PORT ?? port + 2);
 export const E2E_STRIPE_URL = `http://127.0.0.1:${stripeStandInPort}`;
 /**
@@ -141,7 +141,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node --import tsx ../api/test/stripe-stand-in-main.ts',
+      command: 'node --import tsx ../api/test/support/stripe-stand-in-main.ts',
       url: `${E2E_STRIPE_URL}/health`,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

@@ -19,7 +19,7 @@ ALTER TABLE "order_lines"
 -- One line's bill, now with its tax: the bulk discount rounded half up to the cent, then the tax
 -- on what is left, rounded half up to the cent (prices before tax: tax = amount x rate; prices
 -- with tax: net = amount / (1 + rate), tax = amount - net), as `computeBill` and `applyTax`
--- (packages/shared) and compared with them on random inputs (test/placement.test.ts). `tax` is
+-- (packages/shared) and compared with them on random inputs (test/orders/placement.test.ts). `tax` is
 -- {rateBasisPoints, pricesIncludeTax}; the rate in hundredths of a percent. `total_cents` is the
 -- gross amount.
 DROP FUNCTION "line_bill"(integer, integer, boolean, jsonb);--> statement-breakpoint

@@ -16,7 +16,7 @@
 CREATE INDEX "orders_unpaid_email_idx" ON "orders" ("email") INCLUDE ("total_cents") WHERE "status" = 'unpaid';--> statement-breakpoint
 -- The `order-event` jobs of new history entries (`event_ids`, a JSON array), written as pg-boss's
 -- own `send` writes a job (its queue's retry, expiry and retention settings), in the caller's
--- transaction: a job exists exactly when its order does. test/placement.test.ts compares one with
+-- transaction: a job exists exactly when its order does. test/orders/placement.test.ts compares one with
 -- a job sent through pg-boss. `job` is {schema, name}; absent (no job queue), nothing is written.
 CREATE FUNCTION "order_event_jobs"(job jsonb, event_ids jsonb) RETURNS void
 LANGUAGE plpgsql VOLATILE AS $$

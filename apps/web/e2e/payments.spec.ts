@@ -4,7 +4,7 @@ import { expect, placeOrderByApi, signInAs, test } from './fixtures';
 
 /**
  * Card payments in the browser: 'Pay by card' sends the customer to the Checkout session's page (the
- * Stripe stand-in's, apps/api/test/stripe-stand-in.ts), they come back before Stripe's event, the
+ * Stripe stand-in's, apps/api/test/support/stripe-stand-in.ts), they come back before Stripe's event, the
  * page says the payment is being confirmed, the test delivers the signed event, and the order
  * page shows it paid without a reload.
  */

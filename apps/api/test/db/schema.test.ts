@@ -9,7 +9,7 @@ import { type DatabaseHandle, openPglite } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema.js';
 import { sqlSources } from '../../src/db/sql-sources.js';
 import { apiRoot, migrationsDir } from '../../src/lib/paths.js';
-import { openTestDatabase } from '../helpers.js';
+import { openTestDatabase } from '../support/helpers.js';
 import { describeTables, splitStatements } from './catalog.js';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { applySqlSources, sqlSources, sqlSourcesScript } from '../../src/db/sql-sources.js';
 import { migrationsDir } from '../../src/lib/paths.js';
-import { openTestDatabase } from '../helpers.js';
+import { openTestDatabase } from '../support/helpers.js';
 
 /** The names a file defines with CREATE OR REPLACE FUNCTION or (CONSTRAINT) TRIGGER. */
 const definedIn = (text: string, kind: 'function' | 'trigger') =>

@@ -2,8 +2,8 @@ import { categoryMessages as m } from '@store/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
-import { accountWithToken } from '../accounts.js';
-import { createTestApp } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { createTestApp } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only: a category's attribute retyped at the same moment as a part of it is given

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, orderLines, orders, parts } from '../../src/db/schema.js';
-import { accountWithToken } from '../accounts.js';
-import { createTestApp, partRow } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { createTestApp, partRow } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only: what a checkout meets at the same moment. Retries of

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
-import { accountWithToken } from '../accounts.js';
-import { createTestApp, partRow } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { createTestApp, partRow } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only: PGlite runs one statement at a time, so races never show there.

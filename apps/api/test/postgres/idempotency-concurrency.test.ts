@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
 import { PLACEMENTS_AT_ONCE } from '../../src/features/orders/placement-batch.js';
-import { accountWithToken } from '../accounts.js';
-import { eventually } from '../eventually.js';
-import { createTestApp, partRow } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { eventually } from '../support/eventually.js';
+import { createTestApp, partRow } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only: repeats of one Idempotency-Key sent at the same moment, as a client

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counters, parts, reviews } from '../../src/db/schema.js';
-import { accountWithToken } from '../accounts.js';
-import { eventually } from '../eventually.js';
-import { createTestApp, partRow } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { eventually } from '../support/eventually.js';
+import { createTestApp, partRow } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only: the counts lists report (decision 012) stay exact when many

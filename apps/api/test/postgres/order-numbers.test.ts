@@ -3,8 +3,8 @@ import type { Order } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
-import { accountWithToken } from '../accounts.js';
-import { createTestApp, partRow } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { createTestApp, partRow } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only: order numbers come from a sequence, so 200 orders placed at once get

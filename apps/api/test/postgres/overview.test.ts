@@ -4,9 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createOverviewRepo } from '../../src/features/overview/repo.js';
 import { createOverviewService } from '../../src/features/overview/service.js';
-import { accountWithToken } from '../accounts.js';
-import { createTestApp, openTestDatabase } from '../helpers.js';
-import { keptFigures, recount, windowAsOf } from '../overview-orders.js';
+import { accountWithToken } from '../support/accounts.js';
+import { createTestApp, openTestDatabase } from '../support/helpers.js';
+import { keptFigures, recount, windowAsOf } from '../support/overview-orders.js';
 
 /**
  * Real PostgreSQL: the overview at 100,000 orders. Its statements, caught by the query

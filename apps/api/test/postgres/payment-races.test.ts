@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditEntries, orders, parts, payments } from '../../src/db/schema.js';
 import type { JobName } from '../../src/jobs/queue.js';
-import { accountWithToken } from '../accounts.js';
-import { ordersOpenForCard } from '../card-orders.js';
-import { createTestApp } from '../helpers.js';
-import { type StripeStandIn, startStripeStandIn } from '../stripe-stand-in.js';
+import { accountWithToken } from '../support/accounts.js';
+import { ordersOpenForCard } from '../support/card-orders.js';
+import { createTestApp } from '../support/helpers.js';
+import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.js';
 
 /**
  * Real PostgreSQL only (PGlite runs one statement at a time): Stripe's event for a paid session

@@ -5,8 +5,8 @@ import { orders, parts } from '../../src/db/schema.js';
 import type { PlacementRequest, PlacementRules } from '../../src/features/orders/placement-repo.js';
 import { createOrdersRepo } from '../../src/features/orders/repo.js';
 import { noJobs } from '../../src/jobs/queue.js';
-import { accountWithToken } from '../accounts.js';
-import { createTestApp, openTestDatabase, partRow } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { createTestApp, openTestDatabase, partRow } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only (PGlite places one call at a time, so no batch ever forms there): one

@@ -7,7 +7,7 @@ import {
   listenPostgres,
   type StopListening,
 } from '../../src/db/listen.js';
-import { eventually } from '../eventually.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * Real PostgreSQL only: the read cache's change feed losing its connection (a restart, a

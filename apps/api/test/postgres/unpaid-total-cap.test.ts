@@ -2,8 +2,8 @@ import { apiMessages } from '@store/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
-import { accountWithToken } from '../accounts.js';
-import { createTestApp, partRow } from '../helpers.js';
+import { accountWithToken } from '../support/accounts.js';
+import { createTestApp, partRow } from '../support/helpers.js';
 
 /**
  * Real PostgreSQL only: orders of one customer placed at once are totalled against

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '../eventually.js';
+import { eventually } from '../support/eventually.js';
 import {
   cleanUp,
   emulatorAccount,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '../eventually.js';
 import { png } from '../fixtures/images.js';
+import { eventually } from '../support/eventually.js';
 import { type Haproxy, startHaproxy } from './haproxy.js';
 import { at, type SharedStack, signedIn, startSharedStack, stopSharedStack } from './shared-stack.js';
 import type { Store } from './store-process.js';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '../eventually.js';
+import { eventually } from '../support/eventually.js';
 import { cleanUp, newDataDir, type Store, startedStore } from './store-process.js';
 
 const dataDir = newDataDir();

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/tokens.js';
 import { freePort } from '../../src/lib/free-port.js';
 import { apiRoot } from '../../src/lib/paths.js';
-import { eventually } from '../eventually.js';
+import { eventually } from '../support/eventually.js';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
 
 /**

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/tokens.js';
-import { eventually } from '../eventually.js';
-import { unfinishedJobs } from '../job-queue.js';
-import { type ReceivedEmail, startSmtpServer, type TestSmtpServer } from '../smtp-server.js';
+import { eventually } from '../support/eventually.js';
+import { unfinishedJobs } from '../support/job-queue.js';
+import { type ReceivedEmail, startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
 import { cleanUp, freePort, newDataDir, type Store, startedStore } from './store-process.js';
 

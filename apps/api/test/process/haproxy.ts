@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiRoot } from '../../src/lib/paths.js';
-import { eventually } from '../eventually.js';
+import { eventually } from '../support/eventually.js';
 import { freePort } from './store-process.js';
 
 /**

@@ -6,8 +6,8 @@ import { createTokenService } from '../../src/auth/tokens.js';
 import { openPglite } from '../../src/db/client.js';
 import { parts, users } from '../../src/db/schema.js';
 import { parseEml } from '../../src/mail/eml.js';
-import { eventually } from '../eventually.js';
-import { partRow } from '../helpers.js';
+import { eventually } from '../support/eventually.js';
+import { partRow } from '../support/helpers.js';
 import { cleanUp, newDataDir, type Store, startedStore } from './store-process.js';
 
 /**

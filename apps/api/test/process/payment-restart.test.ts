@@ -6,9 +6,9 @@ import { createTokenService } from '../../src/auth/tokens.js';
 import { openPglite } from '../../src/db/client.js';
 import { parts, users } from '../../src/db/schema.js';
 import { parseEml } from '../../src/mail/eml.js';
-import { eventually } from '../eventually.js';
-import { partRow } from '../helpers.js';
-import { type StripeStandIn, startStripeStandIn } from '../stripe-stand-in.js';
+import { eventually } from '../support/eventually.js';
+import { partRow } from '../support/helpers.js';
+import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.js';
 import { cleanUp, newDataDir, startedStore } from './store-process.js';
 
 /**

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { eventually } from '../eventually.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * A PostgreSQL server of the test's own (initdb into a temporary folder, on a free port), so a

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRoot } from '../../src/lib/paths.js';
-import { eventually } from '../eventually.js';
 import stopLeftovers from '../setup/stop-leftovers.js';
+import { eventually } from '../support/eventually.js';
 import { cleanUp, freePort, newDataDir, startedStore } from './store-process.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-leftover-'));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { groupMembers } from '../../bench/read-path/processes.js';
 import { freePort } from '../../src/lib/free-port.js';
 import { apiRoot } from '../../src/lib/paths.js';
-import { eventually } from '../eventually.js';
+import { eventually } from '../support/eventually.js';
 
 export { freePort };
 

@@ -5,8 +5,8 @@ import { createTokenService } from '../../src/auth/tokens.js';
 import { openPglite } from '../../src/db/client.js';
 import { parts, users } from '../../src/db/schema.js';
 import { apiRoot } from '../../src/lib/paths.js';
-import { eventually } from '../eventually.js';
-import { partRow } from '../helpers.js';
+import { eventually } from '../support/eventually.js';
+import { partRow } from '../support/helpers.js';
 import { cleanUp, groupMembers, newDataDir, startedStore } from './store-process.js';
 
 /**

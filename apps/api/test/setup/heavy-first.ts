@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * other workers had nothing left. Started first, the short files fill the workers around them.
  */
 const heavy = (spec: TestSpecification) =>
-  spec.project.name === 'api:process' || spec.moduleId.endsWith('/test/sitemap-scale.test.ts');
+  spec.project.name === 'api:process' || spec.moduleId.endsWith('/test/pages/sitemap-scale.test.ts');
 
 export class HeavyFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

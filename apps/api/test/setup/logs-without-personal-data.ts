@@ -1,5 +1,5 @@
 import { afterAll, expect } from 'vitest';
-import { capture, capturedLines, leaks, personalStrings } from '../log-capture.js';
+import { capture, capturedLines, leaks, personalStrings } from '../support/log-capture.js';
 
 /**
  * After each test file: nothing its apps logged, on success or error, carries an e-mail, a

@@ -85,7 +85,7 @@ export const quickOrderMessages = {
   title: 'Quick order',
   intro: 'Paste one line per part, a SKU and a quantity, or choose a CSV file with the same columns.',
   linesLabel: 'SKU, quantity per line',
-  /** Parts of the demo catalog, each quantity one it sells (test/readme-examples.test.ts). */
+  /** Parts of the demo catalog, each quantity one it sells (test/platform/readme-examples.test.ts). */
   placeholder: 'NX-LW-AX5400, 20\nNX-AS140-PWM; 100\nSKU,quantity',
   fileLabel: 'Or choose a CSV file',
   fileRead: (name: string) => `Read ${name}.`,

@@ -7,7 +7,7 @@ import { escapeXml, fitSize, rect, text } from './svg.js';
  * The demo catalog's pictures: one per part, drawn from its own brand, kind and specifications,
  * so a picture can never show another maker's label or a figure the part does not have. They are
  * written once into apps/api/assets/parts/ (npm run demo-images) and served from there as they
- * are; test/demo-images.test.ts fails when a file differs from its drawing.
+ * are; test/catalog/demo-images.test.ts fails when a file differs from its drawing.
  */
 
 function drawing(p: DrawnPart, c: string): string {
