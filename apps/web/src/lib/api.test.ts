@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { portOf, useTestApiServer } from './test-api-server';
+// Loaded once as the file is collected, so that the hook below, which imports fresh copies of
+// them for the test server, only runs their code: their transform (the shared package's schemas)
+// is done here, outside the hook's time limit, however busy the machine.
+import './api';
+import './api-client';
+import './session';
 
 /** The typed client against a real HTTP server: each route's path, auth and answer as its contract says. */
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

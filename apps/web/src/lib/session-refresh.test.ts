@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApiServer } from './test-api-server';
+// Loaded once as the file is collected, so that the hook below, which imports fresh copies of
+// them for the test server, only runs their code: their transform (the shared package's schemas)
+// is done here, outside the hook's time limit, however busy the machine.
+import './session';
+import './session-refresh';
 
 /** The session's refresh against a real HTTP server standing in for the store's route. */
 let server: Server;
