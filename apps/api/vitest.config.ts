@@ -13,6 +13,7 @@ const withoutDatabase = [
   'test/catalog/catalog-csv-round-trip.test.ts',
   'test/platform/config.test.ts',
   'test/platform/csv.test.ts',
+  'test/platform/doc-paths.test.ts',
   'test/catalog/demo-descriptions.test.ts',
   'test/catalog/demo-images.test.ts',
   'test/db/migrations.test.ts',
