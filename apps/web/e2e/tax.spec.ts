@@ -7,7 +7,7 @@ import {
   type Part,
   purchaseMessages,
 } from '@store/shared';
-import { readPdf } from '../../api/test/pdf-text';
+import { readPdf } from '../../api/test/support/pdf-text';
 import { E2E_TAX_RATE, E2E_TAXED_URL } from '../playwright.config';
 import { formatPrice } from '../src/lib/format';
 import { setServerLine } from './cart-parts';
