@@ -130,4 +130,30 @@ test.describe('phones (360 × 740)', () => {
     expect(await wordsBrokenAcrossLines(shown)).toEqual([]);
     await expectNoAxeViolations(page);
   });
+
+  test('the menu opened while the app is still loading stays open once it has taken over', async ({
+    page,
+    customer,
+  }) => {
+    await signInAs(page, customer);
+    // The app's code is held back, as a slow connection would: the page's islands answer meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/parts');
+    await page.getByRole('button', { name: navMessages.openMenu }).click();
+    const shown = page.locator('#mobile-menu').getByTestId('user-name');
+    await expect(shown).toHaveText(customer.name);
+
+    release();
+    await expect(page.locator('[data-island][data-props]')).toHaveCount(0);
+    await expect(shown).toHaveText(customer.name);
+    await expect(page.getByRole('button', { name: navMessages.closeMenu })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
 });

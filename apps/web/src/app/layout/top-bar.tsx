@@ -126,8 +126,17 @@ function toastRule(): HTMLStyleElement {
   return created;
 }
 
+/**
+ * Whether the menu was open in the top bar drawn last. On a rendered page a signed-in visitor's
+ * island answers first, and the app then draws over it (islands.tsx): the menu stays as they left it.
+ */
+let menuLeftOpen = false;
+
 export function TopBar() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(() => menuLeftOpen);
+  useEffect(() => {
+    menuLeftOpen = menuOpen;
+  }, [menuOpen]);
   const { pathname, NavLink } = useNavKit();
   const header = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -140,7 +149,13 @@ export function TopBar() {
   };
   // A chosen link closes the small-screen menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // A new page closes the menu; the first drawing keeps it as it was left.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setMenuOpen(false);
+  }, [pathname]);
 
   return (
     <header
