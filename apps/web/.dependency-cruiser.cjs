@@ -1,27 +1,26 @@
 /**
- * The web app's boundaries: a feature is used by others only through its index.ts,
- * and the shared layers (components/, lib/) never reach up into features. The app shell (app/)
- * wires features together, and its router loads their pages lazily by path. The entry points
- * (main.tsx, islands.tsx, ssr/) are held to a feature's index.ts, or its islands.ts.
+ * The web app's boundaries: a feature stands alone, never importing another feature, and the
+ * shared layers (components/, hooks/, lib/) never reach up into features. What two features share
+ * lives in a shared layer; the app shell (app/) wires features together, and its router loads
+ * their pages lazily by path. The entry points (main.tsx, islands.tsx, ssr/) are held to a
+ * feature's index.ts, or its islands.ts.
  * Run by `npm run lint`.
  */
 module.exports = {
   forbidden: [
     {
-      name: 'feature-only-through-index',
-      comment: 'Import another feature through its index.ts, never its internals.',
+      name: 'features-stand-alone',
+      comment:
+        'A feature imports only its own files. What two features share belongs in components/, hooks/ or lib/; app/ composes features.',
       severity: 'error',
       from: { path: '^src/features/([^/]+)/' },
-      to: {
-        path: '^src/features/([^/]+)/.+',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.ts$'],
-      },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
     },
     {
       name: 'shared-layers-never-import-features',
-      comment: 'components/ and lib/ serve every feature, so they may not depend on one.',
+      comment: 'components/, hooks/ and lib/ serve every feature, so they may not depend on one.',
       severity: 'error',
-      from: { path: '^src/(components|lib)/' },
+      from: { path: '^src/(components|hooks|lib)/' },
       to: { path: '^src/features/' },
     },
     {
@@ -39,7 +38,7 @@ module.exports = {
       comment:
         'The entry points (main.tsx, islands.tsx, ssr/, any file outside the layers above) use a feature through its index.ts, or the islands.ts naming the islands it lends to server-rendered pages.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(features|app|components|lib)/' },
+      from: { path: '^src/', pathNot: '^src/(features|app|components|hooks|lib)/' },
       to: {
         path: '^src/features/[^/]+/.+',
         pathNot: ['^src/features/[^/]+/(index|islands)\\.tsx?$'],

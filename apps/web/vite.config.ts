@@ -56,6 +56,8 @@ const FIRST_LOAD_SOURCES = /\/apps\/web\/src\/|\/node_modules\/(preact|react-rou
 const SHELL_CATALOGUE =
   /\/packages\/shared\/src\/messages\/(index|api-errors|auth|common|head|layout|pages|parts|toasts)\.ts$/;
 
+const PART_CARD = /\/apps\/web\/src\/components\/(part-card|part-sku|purchase-action|stock-badge)\.tsx$/;
+
 function entryChunks(): ChunkName {
   const entries = { main: page('./src/main.tsx'), islands: page('./src/islands.tsx') };
   let closures: { firstLoad: Set<string>; islands: Set<string> } | undefined;
@@ -140,7 +142,12 @@ const browserBuild: UserConfig = {
         codeSplitting: {
           // Only the modules named below; what they import goes wherever the bundler would put it.
           includeDependenciesRecursively: false,
-          groups: [{ name: entryChunks(), debugName: 'entry-chunks' }],
+          groups: [
+            { name: entryChunks(), debugName: 'entry-chunks' },
+            // A part's card and the pieces it shares with the part and Purchase pages: one file for
+            // the home page, the catalog and a category, rather than one per piece.
+            { name: 'part-card', test: PART_CARD },
+          ],
         },
       },
     },

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * The boundaries `npm run lint` enforces (.dependency-cruiser.cjs), shown failing. Probe files are
  * never written into src/: each case is a scratch tree with the same layout (src/features/…,
- * src/lib/…, src/islands.tsx), cruised with this app's own config.
+ * src/hooks/…, src/lib/…, src/islands.tsx), cruised with this app's own config.
  */
 const webRoot = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -17,7 +17,10 @@ const depcruise = path.resolve(webRoot, '../../node_modules/.bin/depcruise');
 const scratch = mkdtempSync(path.join(tmpdir(), 'web-boundaries-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** What every scratch tree holds: a feature `parts` with an index, a page, a component and islands. */
+/**
+ * What every scratch tree holds: a feature `parts` with an index, a page, a component and islands,
+ * and a shared hook.
+ */
 const BASE = {
   'tsconfig.json': JSON.stringify({
     compilerOptions: { jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler' },
@@ -26,6 +29,7 @@ const BASE = {
   'src/features/parts/components/part-card.tsx': 'export const PartCard = () => null;\n',
   'src/features/parts/pages/catalog-page.tsx': 'export default function CatalogPage() {\n  return null;\n}\n',
   'src/features/parts/islands.ts': "import './components/part-card';\n",
+  'src/hooks/use-probe.ts': 'export const useProbe = () => null;\n',
 };
 
 async function cruise(probe: string, source: string) {
@@ -50,17 +54,30 @@ async function cruise(probe: string, source: string) {
 }
 
 describe('web boundaries', { timeout: 60_000 }, () => {
-  it('refuse a feature reaching into another feature’s internals', async () => {
-    const result = await cruise(
-      'src/features/home/boundary-probe.ts',
-      "export { default } from '../parts/pages/catalog-page';\n",
-    );
+  it.each([
+    ['its index.ts', "export * from '../parts';\n"],
+    ['its internals', "export { default } from '../parts/pages/catalog-page';\n"],
+  ])('refuse a feature importing another feature through %s', async (_, source) => {
+    const result = await cruise('src/features/home/boundary-probe.ts', source);
     expect(result.failed).toBe(true);
-    expect(result.output).toContain('feature-only-through-index');
+    expect(result.output).toContain('features-stand-alone');
   });
 
-  it('refuse lib/ or components/ importing a feature', async () => {
-    const result = await cruise('src/lib/boundary-probe.ts', "export * from '../features/parts';\n");
+  it('refuse a feature’s island importing another feature', async () => {
+    const result = await cruise(
+      'src/features/catalog/islands.ts',
+      "import '../parts/components/part-card';\n",
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('features-stand-alone');
+  });
+
+  it.each([
+    ['src/lib/boundary-probe.ts', "export * from '../features/parts';\n"],
+    ['src/components/boundary-probe.tsx', "export { PartCard } from '../features/parts';\n"],
+    ['src/hooks/use-boundary-probe.ts', "export * from '../features/parts';\n"],
+  ])('refuse a shared layer (%s) importing a feature', async (probe, source) => {
+    const result = await cruise(probe, source);
     expect(result.failed).toBe(true);
     expect(result.output).toContain('shared-layers-never-import-features');
   });
@@ -84,10 +101,11 @@ describe('web boundaries', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['src/features/home/boundary-probe.ts', "export * from '../parts';\n"],
+    ['src/features/parts/boundary-probe.ts', "export { PartCard } from './components/part-card';\n"],
+    ['src/features/home/boundary-probe.ts', "export * from '../../hooks/use-probe';\n"],
     ['src/islands.tsx', "import './features/parts/islands';\n"],
     ['src/ssr/render-page.tsx', "export * from '../features/parts';\n"],
-  ])('let %s use a feature through its index.ts or islands.ts', async (probe, source) => {
+  ])('let %s import what its layer may', async (probe, source) => {
     expect(await cruise(probe, source)).toEqual({ failed: false, output: '' });
   });
 });

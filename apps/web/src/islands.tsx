@@ -1,10 +1,10 @@
 import { createRoot, type Root } from 'react-dom/client';
+import './components/add-to-cart';
 import { islandRenderer } from './components/island';
 import { DocumentNavKit } from './components/nav-kit';
 import { session } from './lib/session';
 // The islands a server-rendered page may hold (importing them names them).
 import './app/layout/top-bar';
-import './features/cart/islands';
 import './features/catalog/islands';
 import './features/parts/islands';
 import './styles.css';

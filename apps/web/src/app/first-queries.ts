@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { facetsQuery } from '../features/catalog';
-import { categoriesQuery, partQuery, partsListQuery } from '../features/parts';
-import { reviewsQuery } from '../features/reviews';
 import type { FirstAnswer } from '../lib/first-answers';
+import { categoriesQuery, partQuery, partsListQuery } from '../lib/part-queries';
+import { reviewsQuery } from '../lib/review-queries';
 
 /**
  * Starts the feature's own query for a declared answer (lib/first-answers.ts): the same key and

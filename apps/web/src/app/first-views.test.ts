@@ -2,14 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { facetsQuery } from '../features/catalog';
 import { homeReviewsQuery } from '../features/home';
+import { categoryList, categoryView } from '../lib/first-answers';
 import {
   categoriesQuery,
   newestPartsQuery,
   partQuery,
   partsListQuery,
   plainCatalogQuery,
-} from '../features/parts';
-import { categoryList, categoryView } from '../lib/first-answers';
+} from '../lib/part-queries';
 import { FIRST_VIEWS } from './first-views';
 
 /**

@@ -12,6 +12,7 @@ import { loadStoreSettings } from '../lib/store-settings';
 import { Providers } from './providers';
 import { router } from './router';
 import { overServerPage } from './server-page-data';
+import { wireSignInSteps } from './sign-in-steps';
 
 /**
  * Starts the app in #root: on index.html (main.tsx), and over a page the store rendered, for a
@@ -30,6 +31,7 @@ export async function startApp(stopIslands?: () => void): Promise<void> {
   webEnv().catch(() => undefined);
   import('../lib/answer-check').catch(() => undefined);
   keepSessionFresh();
+  wireSignInSteps();
 
   // Prices are drawn in the store's currency from the first paint (decision 056).
   await loadStoreSettings();

@@ -10,8 +10,8 @@ import { pathOf, type RouteLine, routeTable } from '@store/shared/route-table';
 
 /**
  * The API answers a public page asks for first, each declared once as a call of the contract (a
- * route id and its input): the features' queries call the typed client with these inputs
- * (features/parts/api.ts, features/reviews/api.ts), the app's first views list them per path
+ * route id and its input): the queries call the typed client with these inputs
+ * (lib/part-queries.ts, lib/review-queries.ts), the app's first views list them per path
  * (app/first-views.ts), and from there come the router's prefetches, the store's hints and the
  * answers the store's server rendering fetches before it renders (decision 038).
  *

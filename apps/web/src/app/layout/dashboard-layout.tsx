@@ -1,7 +1,7 @@
 import { dashboardMenuMessages as m } from '@store/shared';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { useAdminStatus } from '../../features/auth';
+import { useAdminStatus } from '../../hooks/use-admin-status';
 
 interface MenuItem {
   to: string;

@@ -1,6 +1,7 @@
 import { auditQuerySchema } from '@store/shared';
 import { describe, expect, it } from 'vitest';
-import { auditLogPath, filterOf, toQuery } from './api';
+import { auditLogPath } from '../../lib/audit-queries';
+import { filterOf, toQuery } from './api';
 
 describe('the Audit log’s filters', () => {
   it('keeps known values from the URL and drops the rest, never sending them', () => {

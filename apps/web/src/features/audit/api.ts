@@ -1,22 +1,9 @@
-import { type AuditTargetType, auditActions, auditTargetTypes } from '@store/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { auditActions, auditTargetTypes } from '@store/shared';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { type AuditFilterForm, auditKeys } from '../../lib/audit-queries';
 
 export const AUDIT_PAGE_SIZE = 25;
-/** The entries an order or a part shows of its own; the Audit log has the rest. */
-export const TARGET_TRAIL_SIZE = 10;
-
-/** The Audit log's filters as the page's URL keeps them: days as typed, the rest as sent. */
-export interface AuditFilterForm {
-  actor?: string;
-  action?: (typeof auditActions)[number];
-  targetType?: AuditTargetType;
-  targetId?: string;
-  /** `YYYY-MM-DD`, a day of the admin's own calendar. */
-  from?: string;
-  to?: string;
-}
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The admin's own midnight starting `day` (plus `days`), as an instant the API reads exactly. */
@@ -49,12 +36,6 @@ export const toQuery = ({ from, to, ...rest }: AuditFilterForm) => ({
   ...(to && { to: midnight(to, 1) }),
 });
 
-export const auditKeys = {
-  all: ['audit'] as const,
-  log: (filter: AuditFilterForm) => [...auditKeys.all, 'log', filter] as const,
-  target: (type: AuditTargetType, id: string) => [...auditKeys.all, 'target', type, id] as const,
-};
-
 /** The log, newest first, a page at a time: each page continues from the last one's cursor. */
 export const auditLogQuery = (filter: AuditFilterForm) =>
   infiniteQueryOptions({
@@ -69,22 +50,5 @@ export const auditLogQuery = (filter: AuditFilterForm) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** One order's or part's newest entries. */
-export const targetTrailQuery = (type: AuditTargetType, id: string) =>
-  queryOptions({
-    queryKey: auditKeys.target(type, id),
-    queryFn: ({ signal }) =>
-      api.audit.list({ query: { targetType: type, targetId: id, limit: TARGET_TRAIL_SIZE }, signal }),
-  });
-
 export const fetchAuditCsv = (filter: AuditFilterForm) =>
   api.audit.csv({ query: toQuery(filter), fileName: 'audit.csv' });
-
-/** The Audit log's address with these filters. */
-export function auditLogPath(filter: AuditFilterForm): string {
-  const params = new URLSearchParams(
-    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
-  const search = params.toString();
-  return `/dashboard/audit${search ? `?${search}` : ''}`;
-}

@@ -2,9 +2,9 @@ import { authPageMessages, toastMessages } from '@store/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/ui/states';
+import { useAdminStatus } from '../../hooks/use-admin-status';
 import { useSessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { useAdminStatus } from './use-admin-status';
 import { useSignOut } from './use-sign-out';
 
 /** Sign-in-only pages: to /login, remembering where the visitor was going (spec §6). */

@@ -1,6 +1,3 @@
-/** What other parts of the app may use of signing in and out. */
-export { authKeys, profileQuery, renameProfile, saveProfileDefaults, startSession } from './api';
-export { describeAuthError } from './describe-auth-error';
+/** What the shell uses of signing in and out: the routes' guards and the nav's sign-out. */
 export { RequireAdmin, RequireAuth } from './guards';
-export { useAdminStatus } from './use-admin-status';
 export { useSignOut } from './use-sign-out';

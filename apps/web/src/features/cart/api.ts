@@ -1,39 +1,15 @@
-import type { Cart, CartMergeResult, CheckoutInput } from '@store/shared';
-import { queryOptions } from '@tanstack/react-query';
+import type { CartMergeResult, CheckoutInput } from '@store/shared';
 import { api } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
+import { localCart } from '../../lib/local-cart';
+import { showCart } from '../../lib/server-cart';
 import { notify } from '../../lib/toast';
-import { localCart } from './local-cart';
 import { mergeLocalCart } from './merge-local-cart';
 
-/** The signed-in customer's cart: one per session, so the cache is cleared with it at sign-out. */
-export const cartKeys = { mine: ['cart'] as const };
-
-export const cartQuery = () =>
-  queryOptions({ queryKey: cartKeys.mine, queryFn: ({ signal }) => api.cart.get({ signal }) });
-
-/** Every cart answer is the whole cart: it replaces the cached one. */
-export function showCart(cart: Cart): Cart {
-  queryClient.setQueryData(cartQuery().queryKey, cart);
-  return cart;
-}
-
-/** What could not be added, in the server's words (a full cart, a part no longer listed). */
-export class NotAddedError extends Error {}
-
-/** `quantity` more of a part: the merge route adds to the line, where PUT would set it. */
-export async function addToServerCart(partId: string, quantity: number): Promise<Cart> {
-  const { cart, skipped } = await api.cart.merge({ body: { lines: [{ partId, quantity }] } });
-  showCart(cart);
-  const [refused] = skipped;
-  if (refused) throw new NotAddedError(refused.message);
-  return cart;
-}
-
 /**
- * The visitor's cart added to the account's, at sign-in (auth's startSession, with the new token
- * before it becomes the session's, so the first page drawn signed in shows the merged cart) or
- * later when that failed. Never twice: see merge-local-cart.ts.
+ * The visitor's cart added to the account's, at sign-in (a step of lib/start-session.ts that the
+ * shell wires in app/sign-in-steps.ts, run with the new token before it becomes the session's, so
+ * the first page drawn signed in shows the merged cart) or later when that failed. Never twice:
+ * see merge-local-cart.ts.
  */
 export async function mergeVisitorCart(bearer?: string): Promise<CartMergeResult | undefined> {
   const result = await mergeLocalCart(localCart, (lines) =>

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { localCart } from '../../lib/local-cart';
 import { useSessionUser } from '../../lib/session';
-import { localCart } from './local-cart';
 
 /**
  * The number of lines the top bar's cart button shows. A visitor's is read from this browser;

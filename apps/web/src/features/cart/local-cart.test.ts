@@ -7,7 +7,7 @@ import {
   LOCAL_CART_KEY,
   MAX_LINE_QUANTITY,
   parseLines,
-} from './local-cart';
+} from '../../lib/local-cart';
 import { mergeLocalCart } from './merge-local-cart';
 
 function memoryStorage(): CartStorage & { data: Map<string, string> } {

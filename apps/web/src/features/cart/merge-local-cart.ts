@@ -1,4 +1,4 @@
-import type { LocalCart, LocalLine } from './local-cart';
+import type { LocalCart, LocalLine } from '../../lib/local-cart';
 
 /**
  * Adds a visitor's cart to the account's (decision 041). The lines are taken out of the browser

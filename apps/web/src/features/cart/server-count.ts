@@ -1,7 +1,8 @@
+import { localCart } from '../../lib/local-cart';
 import { queryClient } from '../../lib/query-client';
-import { cartKeys, cartQuery, mergeVisitorCart } from './api';
+import { cartKeys, cartQuery } from '../../lib/server-cart';
+import { mergeVisitorCart } from './api';
 import { publishServerLineCount } from './cart-count';
-import { localCart } from './local-cart';
 
 let watching = false;
 

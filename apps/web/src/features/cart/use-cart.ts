@@ -2,11 +2,12 @@ import { type Cart, type Part, taxRuleOf } from '@store/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { type LocalLine, localCart } from '../../lib/local-cart';
+import { partQuery } from '../../lib/part-queries';
+import { cartQuery } from '../../lib/server-cart';
 import { useSessionUser } from '../../lib/session';
 import { storeSettings } from '../../lib/store-settings';
-import { partQuery } from '../parts';
-import { cartQuery, clearCart, removeLine, setLine } from './api';
-import { type LocalLine, localCart } from './local-cart';
+import { clearCart, removeLine, setLine } from './api';
 import { visitorCart, visitorLine } from './visitor-lines';
 
 export interface CartState {

@@ -11,7 +11,7 @@ import {
   type TaxRule,
   toCents,
 } from '@store/shared';
-import type { LocalLine } from './local-cart';
+import type { LocalLine } from '../../lib/local-cart';
 
 /**
  * A visitor's cart drawn as the server draws an account's (GET /api/cart): each line priced from

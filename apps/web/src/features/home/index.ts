@@ -1,2 +1,5 @@
-/** What other parts of the app may use of the home page: its data, for the router to prefetch. */
+/**
+ * What the shell may use of the home page: its reviews query, which app/first-views.test.ts holds
+ * to the answer the router prefetches.
+ */
 export { homeReviewsQuery } from './queries';

@@ -1,19 +1,10 @@
-import type { OrderInput, OrderStatus, OrderStatusUpdate, OrdersFilter } from '@store/shared';
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { OrderStatus, OrderStatusUpdate, OrdersFilter } from '@store/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-client';
-import { showCartAnswer } from '../cart';
+import { orderKeys } from '../../lib/place-order';
+import { showCart } from '../../lib/server-cart';
 
 export const ORDERS_PAGE_SIZE = 20;
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: (email: string, status: OrderStatus | undefined, page: number) =>
-    [...orderKeys.all, 'mine', email, status ?? 'all', page] as const,
-  manage: (filter: OrdersFilter, page: number) =>
-    [...orderKeys.all, 'manage', filter.status ?? 'all', filter.q ?? '', page] as const,
-  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
-};
 
 /** My Orders: every order of the caller, cancelled ones included, or those of one status. */
 export const myOrdersQuery = (email: string, status: OrderStatus | undefined, page: number) =>
@@ -54,43 +45,13 @@ export const fetchOrdersCsv = (filter: OrdersFilter) =>
 export const fetchMyOrdersCsv = (status: OrderStatus | undefined) =>
   api.orders.mineCsv({ query: { status }, fileName: 'my-orders.csv' });
 
-/** One Order click: what to order, and the key that makes retrying it safe. */
-export interface PlaceOrderVariables {
-  input: OrderInput;
-  idempotencyKey: string;
-}
-
-/** A fresh key per Order click. `randomUUID` exists only in secure contexts (https, localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export const placeOrder = ({ input, idempotencyKey }: PlaceOrderVariables) =>
-  api.orders.place({ body: input, headers: { 'idempotency-key': idempotencyKey } });
-
-/**
- * Retried only when the answer may have been lost (no answer at all, or 503): the same key goes
- * again, so the store returns the order if the first attempt did place it.
- */
-export function shouldRetryOrder(failureCount: number, error: Error): boolean {
-  const lost = error instanceof ApiError && (error.status === 0 || error.status === 503);
-  return lost && failureCount < 2;
-}
-
-export const placeOrderMutation = mutationOptions({
-  mutationFn: placeOrder,
-  retry: shouldRetryOrder,
-});
-
 /**
  * Order again: the order's lines added to the caller's cart, with each line's result.
  * The answer's cart replaces the cached one, so the top bar counts the new lines at once.
  */
 export async function reorder(id: string) {
   const answer = await api.cart.reorder({ params: { id } });
-  await showCartAnswer(answer.cart);
+  showCart(answer.cart);
   return answer;
 }
 

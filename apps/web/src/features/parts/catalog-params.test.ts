@@ -1,6 +1,6 @@
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { partsListQuery, plainCatalogQuery } from './api';
+import { partsListQuery, plainCatalogQuery } from '../../lib/part-queries';
 import { catalogParams } from './catalog-params';
 
 /** The query the catalog page makes for a URL's search part (as catalog-page.tsx builds it). */

@@ -4,7 +4,7 @@ import {
   type Category,
   checkAttributeValues,
 } from '@store/shared';
-import { definitionsOf } from './components/specification-table';
+import { definitionsOf } from '../../lib/spec-values';
 
 /**
  * The product form's category, brand and specification fields, kept free of React. The form

@@ -8,10 +8,11 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuditTable } from '../../../components/audit-table';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { type AuditFilterForm, auditLogPath, auditLogQuery, fetchAuditCsv, filterOf } from '../api';
-import { AuditTable } from '../components/audit-table';
+import { type AuditFilterForm, auditLogPath } from '../../../lib/audit-queries';
+import { auditLogQuery, fetchAuditCsv, filterOf } from '../api';
 
 /**
  * Audit log (admin): every admin action, newest first, filtered by admin, action,

@@ -2,7 +2,7 @@ import { authPageMessages as m } from '@store/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { type StandInReturn, takeGoogleStandInAnswer } from '../../../lib/google-stand-in';
-import { startSession } from '../api';
+import { startSession } from '../../../lib/start-session';
 
 /**
  * 'Continue with google' (spec §2): Firebase's Google popup, then our token exchange. With the

@@ -10,12 +10,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Field } from '../../../components/ui/field';
+import { describeAuthError } from '../../../lib/describe-auth-error';
 import { takeReturnPath } from '../../../lib/return-path';
 import { useSessionUser } from '../../../lib/session';
-import { startSession } from '../api';
+import { startSession } from '../../../lib/start-session';
 import { AuthCard } from '../components/auth-card';
 import { AuthFooter, ProviderError } from '../components/auth-footer';
-import { describeAuthError } from '../describe-auth-error';
 import { returnPath } from '../return-path';
 
 export default function LoginPage() {

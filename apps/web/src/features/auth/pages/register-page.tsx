@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
 import { Field } from '../../../components/ui/field';
+import { describeAuthError } from '../../../lib/describe-auth-error';
 import { useSessionUser } from '../../../lib/session';
-import { startSession } from '../api';
+import { startSession } from '../../../lib/start-session';
 import { AuthCard } from '../components/auth-card';
 import { AuthFooter, ProviderError } from '../components/auth-footer';
-import { describeAuthError } from '../describe-auth-error';
 
 export default function RegisterPage() {
   const user = useSessionUser();

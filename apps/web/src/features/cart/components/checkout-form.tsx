@@ -5,20 +5,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { ContactFields } from '../../../components/contact-fields';
 import { ContactText } from '../../../components/ui/contact-text';
 import { Field } from '../../../components/ui/field';
+import { useRememberedContact } from '../../../hooks/use-remembered-contact';
+import { authKeys } from '../../../lib/account-queries';
 import { ApiError } from '../../../lib/api-client';
+import { partKeys } from '../../../lib/part-queries';
+import { newIdempotencyKey, orderKeys, shouldRetryOrder } from '../../../lib/place-order';
+import { cartKeys } from '../../../lib/server-cart';
 import { notify } from '../../../lib/toast';
-import { authKeys } from '../../auth';
-import {
-  ContactFields,
-  newIdempotencyKey,
-  orderKeys,
-  shouldRetryOrder,
-  useRememberedContact,
-} from '../../orders';
-import { partKeys } from '../../parts';
-import { cartKeys, checkout } from '../api';
+import { checkout } from '../api';
 import { useCheckoutDraft } from '../checkout-draft';
 
 /** The cart's checkout takes the cart itself: the form sends delivery and the PO reference only. */

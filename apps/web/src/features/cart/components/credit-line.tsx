@@ -1,9 +1,9 @@
 import { contactUs, cartPageMessages as m, toCents } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ContactText } from '../../../components/ui/contact-text';
+import { profileQuery } from '../../../lib/account-queries';
 import { formatPrice } from '../../../lib/format';
 import { storeSettings } from '../../../lib/store-settings';
-import { profileQuery } from '../../auth';
 
 /**
  * The customer's credit limit and what their unpaid orders hold of it (GET /api/profile), and a

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
-import { categoriesQuery } from '../../parts';
+import { categoriesQuery } from '../../../lib/part-queries';
 import { addCategory, removeCategory, updateCategory } from '../api';
 import { CategoryForm, formOf } from '../components/category-form';
 

@@ -1,6 +1,6 @@
 import { browseMessages as m } from '@store/shared';
 import { island } from '../../../components/island';
-import { useMatchPart } from '../../parts';
+import { useMatchPart } from '../../../hooks/use-match-part';
 import { type CategoryView, searchWith, useGoToSearch } from '../filters';
 
 /**

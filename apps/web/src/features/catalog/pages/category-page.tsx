@@ -2,9 +2,10 @@ import { catalogMessages, browseMessages as m, partPageMessages } from '@store/s
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/page-head';
+import { PartCard, PartCardSkeleton } from '../../../components/part-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { type CategoryView, categoryList, categoryView } from '../../../lib/first-answers';
-import { categoriesQuery, PartCard, PartCardSkeleton, partQuery, partsListQuery } from '../../parts';
+import { categoriesQuery, partQuery, partsListQuery } from '../../../lib/part-queries';
 import { facetsQuery } from '../api';
 import { ActiveFilterChipsIsland } from '../components/active-filter-chips';
 import { CategoryPagerIsland } from '../components/category-pager';

@@ -3,7 +3,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState, LoadingState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
-import { categoriesQuery, definitionsOf, partQuery, specValueText } from '../../parts';
+import { categoriesQuery, partQuery } from '../../../lib/part-queries';
+import { definitionsOf, valueText as specValueText } from '../../../lib/spec-values';
 import { compareUrl, MAX_COMPARED, setCompared } from '../compare-list';
 
 /** The ids the URL names: at most four, each once. */

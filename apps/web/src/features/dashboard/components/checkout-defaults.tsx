@@ -11,8 +11,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { authKeys, profileQuery } from '../../../lib/account-queries';
 import { ApiError } from '../../../lib/api-client';
-import { authKeys, profileQuery, saveProfileDefaults } from '../../auth';
+import { saveProfileDefaults } from '../api';
 
 /** An empty field is "no default" (null), never an empty string the order rules would refuse. */
 const blankIsNull = {

@@ -1,8 +1,10 @@
 import { accountMessages } from '@store/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { authKeys } from '../../../lib/account-queries';
+import { describeAuthError } from '../../../lib/describe-auth-error';
 import { session } from '../../../lib/session';
-import { authKeys, describeAuthError, startSession } from '../../auth';
+import { startSession } from '../../../lib/start-session';
 
 const identityKey = (email: string) => ['identity', email] as const;
 

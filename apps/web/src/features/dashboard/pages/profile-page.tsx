@@ -12,9 +12,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { Field } from '../../../components/ui/field';
+import { useAdminStatus } from '../../../hooks/use-admin-status';
+import { profileQuery } from '../../../lib/account-queries';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
-import { profileQuery, renameProfile, useAdminStatus } from '../../auth';
+import { renameProfile } from '../api';
 import { CheckoutDefaults } from '../components/checkout-defaults';
 import { EmailVerification } from '../components/email-verification';
 

@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { useAdminStatus } from '../../../hooks/use-admin-status';
+import { reviewKeys } from '../../../lib/review-queries';
 import { useSessionUser } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { useAdminStatus } from '../../auth';
-import { deleteReview, ReviewCard, reviewKeys } from '../../reviews';
-import { homeReviewsQuery } from '../queries';
+import { deleteReview, homeReviewsQuery } from '../queries';
+import { ReviewCard } from './review-card';
 
 export function HomeReviews() {
   const reviews = useQuery(homeReviewsQuery());

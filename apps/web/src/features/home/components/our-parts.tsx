@@ -1,9 +1,10 @@
 import { HOME_PARTS_COUNT, homeMessages as m, pageMessages } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { PartCard, PartCardSkeleton } from '../../../components/part-card';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { newestPartsQuery, PartCard, PartCardSkeleton } from '../../parts';
+import { newestPartsQuery } from '../../../lib/part-queries';
 
 const grid = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 

@@ -2,8 +2,9 @@ import { paymentMessages as m, type Order } from '@store/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { auditKeys } from '../../audit';
-import { orderKeys, refundCardPaymentToCheck } from '../api';
+import { auditKeys } from '../../../lib/audit-queries';
+import { orderKeys } from '../../../lib/place-order';
+import { refundCardPaymentToCheck } from '../api';
 
 /**
  * The desk's answer to a card payment to check (decision 057): its amount or currency differed,

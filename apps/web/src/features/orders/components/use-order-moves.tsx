@@ -9,9 +9,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Field } from '../../../components/ui/field';
-import { auditKeys } from '../../audit';
-import { partKeys } from '../../parts';
-import { moveOrder, orderKeys } from '../api';
+import { auditKeys } from '../../../lib/audit-queries';
+import { partKeys } from '../../../lib/part-queries';
+import { orderKeys } from '../../../lib/place-order';
+import { moveOrder } from '../api';
 import type { OrderMove } from '../order-moves';
 
 type Target = Pick<Order, '_id' | 'number'>;

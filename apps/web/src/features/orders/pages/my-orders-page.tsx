@@ -20,9 +20,10 @@ import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { EmptyState } from '../../../components/ui/states';
 import { formatDate, formatPrice, formatQuantity } from '../../../lib/format';
+import { partKeys } from '../../../lib/part-queries';
+import { orderKeys } from '../../../lib/place-order';
 import { useSessionUser } from '../../../lib/session';
-import { partKeys } from '../../parts';
-import { cancelOrder, fetchMyOrdersCsv, myOrdersQuery, ORDERS_PAGE_SIZE, orderKeys } from '../api';
+import { cancelOrder, fetchMyOrdersCsv, myOrdersQuery, ORDERS_PAGE_SIZE } from '../api';
 import { StatusBadge } from '../components/status-badge';
 
 const filters: { value: OrderStatus | ''; label: string }[] = [

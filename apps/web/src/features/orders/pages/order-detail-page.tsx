@@ -8,12 +8,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { TargetAuditTrail } from '../../../components/target-audit-trail';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { useAdminStatus } from '../../../hooks/use-admin-status';
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
 import { useSessionUser } from '../../../lib/session';
-import { TargetAuditTrail } from '../../audit';
-import { useAdminStatus } from '../../auth';
 import { fetchInvoicePdf, orderQuery } from '../api';
 import { CardPaymentNote } from '../components/card-payment';
 import { OrderActions } from '../components/order-actions';

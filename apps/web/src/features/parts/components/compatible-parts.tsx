@@ -2,9 +2,9 @@ import { type Category, browseMessages as m, type Part, uiMessages } from '@stor
 import { useId, useState } from 'react';
 import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
+import { setMatchPart, useMatchPart } from '../../../hooks/use-match-part';
 import { api } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
-import { setMatchPart, useMatchPart } from '../match-part';
 
 /** How many compatible parts are listed before 'All … that fit'. */
 const COMPATIBLE_LIMIT = 50;

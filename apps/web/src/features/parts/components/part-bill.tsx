@@ -1,11 +1,11 @@
 import { partMessages as m, partPageMessages } from '@store/shared';
 import { useState } from 'react';
+import { AddToCartButton } from '../../../components/add-to-cart';
 import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
 import { type BillPart, BillPreview } from '../../../components/ui/bill-preview';
 import { QuantityProblem, quantityProblemOf } from '../../../components/ui/quantity-problem';
 import { formatQuantity } from '../../../lib/format';
-import { AddToCartButton } from '../../cart';
 
 /**
  * The quantity field, its live bill and Purchase on a part's page: the page's only interactive

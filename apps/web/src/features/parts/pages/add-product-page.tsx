@@ -2,7 +2,8 @@ import { productAdminMessages as m, toastMessages } from '@store/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { addProduct, categoriesQuery, partKeys, uploadImage } from '../api';
+import { categoriesQuery, partKeys } from '../../../lib/part-queries';
+import { addProduct, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
 
 /**

@@ -1,15 +1,15 @@
 import { catalogMessages, PAGE_SIZE, pageMessages, productMessages, stockMessages } from '@store/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { PartCard, PartCardSkeleton } from '../../../components/part-card';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { catalogAnswer } from '../../../lib/first-answers';
-import { partsListQuery } from '../api';
+import { partsListQuery } from '../../../lib/part-queries';
 import { catalogParams } from '../catalog-params';
 import { CatalogControlsIsland } from '../components/catalog-controls';
 import { CatalogPagerIsland } from '../components/catalog-pager';
 import { DidYouMean } from '../components/did-you-mean';
 import { PagePastEnd } from '../components/page-past-end';
-import { PartCard, PartCardSkeleton } from '../components/part-card';
 
 /**
  * Every part: search, sort and page, all kept in the URL so a link shows the same list. Its

@@ -8,14 +8,15 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { StockBadge } from '../../../components/stock-badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListStates } from '../../../components/ui/list-states';
 import { PagedTable, pageParam } from '../../../components/ui/paged-table';
 import { SearchBox } from '../../../components/ui/search-box';
 import { EmptyState } from '../../../components/ui/states';
 import { formatPrice, formatQuantity } from '../../../lib/format';
-import { deleteProduct, partKeys, partsListQuery } from '../api';
-import { StockBadge } from '../components/stock-badge';
+import { partKeys, partsListQuery } from '../../../lib/part-queries';
+import { deleteProduct } from '../api';
 
 const PAGE_SIZE = 20;
 

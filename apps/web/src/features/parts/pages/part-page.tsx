@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/page-head';
+import { PartSku } from '../../../components/part-sku';
+import { PurchaseAction } from '../../../components/purchase-action';
+import { StockBadge } from '../../../components/stock-badge';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
-import { partQuery } from '../api';
+import { partQuery } from '../../../lib/part-queries';
 import { CompatiblePartsIsland } from '../components/compatible-parts';
 import { PartBillIsland } from '../components/part-bill';
-import { PartSku } from '../components/part-sku';
-import { PurchaseAction } from '../components/purchase-action';
 import { SpecificationTable } from '../components/specification-table';
-import { StockBadge } from '../components/stock-badge';
 
 /** A part's public page: everything a visitor needs to decide, without signing in. */
 export default function PartPage() {

@@ -18,23 +18,21 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
+import { AddToCartButton } from '../../../components/add-to-cart';
+import { ContactFields } from '../../../components/contact-fields';
+import { PartSku } from '../../../components/part-sku';
+import { StockBadge } from '../../../components/stock-badge';
 import { BillPreview } from '../../../components/ui/bill-preview';
 import { Field } from '../../../components/ui/field';
 import { QuantityProblem, quantityProblemOf } from '../../../components/ui/quantity-problem';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { useRememberedContact } from '../../../hooks/use-remembered-contact';
+import { authKeys } from '../../../lib/account-queries';
 import { ApiError } from '../../../lib/api-client';
 import { formatPrice, formatQuantity } from '../../../lib/format';
+import { partKeys, partQuery } from '../../../lib/part-queries';
+import { newIdempotencyKey, orderKeys, placeOrderMutation } from '../../../lib/place-order';
 import { useSessionUser } from '../../../lib/session';
-import { authKeys } from '../../auth';
-import { AddToCartButton } from '../../cart';
-import {
-  ContactFields,
-  newIdempotencyKey,
-  orderKeys,
-  placeOrderMutation,
-  useRememberedContact,
-} from '../../orders';
-import { PartSku, partKeys, partQuery, StockBadge } from '../../parts';
 
 const purchaseFormSchema = orderInputSchema.omit({ partId: true });
 type PurchaseForm = z.input<typeof purchaseFormSchema>;

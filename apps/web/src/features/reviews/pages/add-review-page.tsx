@@ -12,7 +12,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
-import { addReview, reviewKeys } from '../api';
+import { reviewKeys } from '../../../lib/review-queries';
+import { addReview } from '../api';
 
 /** Add Review (spec §2): message and ratings; name and e-mail come from the account. */
 export default function AddReviewPage() {

@@ -1,6 +1,6 @@
 import { accountDisabledMessage, authErrorMessages, authFallbackError } from '@store/shared';
-import { ApiError } from '../../lib/api-client';
-import { storeSettings } from '../../lib/store-settings';
+import { ApiError } from './api-client';
+import { storeSettings } from './store-settings';
 
 /** The identity provider's or the API's error, in words a person understands. */
 export function describeAuthError(error: unknown): string {

@@ -6,7 +6,7 @@ import {
   auditMessages as m,
 } from '@store/shared';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../lib/format';
 
 /** Where an entry's target is seen today: an order's page, a part's edit page. */
 function targetPath({ type, id }: AuditEntry['target']): string | undefined {

@@ -9,7 +9,7 @@ export const MAX_LINE_QUANTITY = 1_000_000;
 /**
  * A visitor's cart, kept in this browser (decision 041): part ids and quantities in the order they
  * were added, nothing else (names, prices and rules are read from the parts when shown, so they
- * are never stale). Signing in merges it into the account's cart (merge-local-cart.ts).
+ * are never stale). Signing in merges it into the account's cart (features/cart/merge-local-cart.ts).
  */
 export interface LocalLine {
   partId: string;
@@ -113,7 +113,7 @@ export function createLocalCart(storage: () => CartStorage | undefined) {
     },
     /**
      * Empties the cart and hands its lines over, in one step: two tabs signing in at once find
-     * the lines in one of them only, so they are merged once (merge-local-cart.ts).
+     * the lines in one of them only, so they are merged once (features/cart/merge-local-cart.ts).
      */
     take(): LocalLine[] {
       const lines = read();

@@ -1,9 +1,9 @@
 import { type AuditTargetType, auditMessages as m } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { auditLogPath, targetTrailQuery } from '../api';
+import { auditLogPath, targetTrailQuery } from '../lib/audit-queries';
 import { AuditTable } from './audit-table';
+import { ErrorState, LoadingState } from './ui/states';
 
 /**
  * An order's or a part's own audit entries, newest first (admins only: the API refuses others),

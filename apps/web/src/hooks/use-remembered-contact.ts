@@ -1,35 +1,7 @@
-import { purchaseMessages as m } from '@store/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field, TextAreaField } from '../../../components/ui/field';
-import { profileQuery } from '../../auth';
-
-type ContactField = 'phone' | 'address';
-
-/** The two fields every order asks for (spec §4): the part's Purchase page and the cart's checkout. */
-export function ContactFields({
-  phone,
-  address,
-  errors,
-}: {
-  phone: UseFormRegisterReturn<'phone'>;
-  address: UseFormRegisterReturn<'address'>;
-  errors: Partial<Record<ContactField, { message?: string }>>;
-}) {
-  return (
-    <>
-      <Field label={m.phone} type="tel" autoComplete="tel" error={errors.phone?.message} {...phone} />
-      <TextAreaField
-        label={m.address}
-        rows={3}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...address}
-      />
-    </>
-  );
-}
+import type { ContactField } from '../components/contact-fields';
+import { profileQuery } from '../lib/account-queries';
 
 /**
  * Checkout remembers: phone and address start from My Profile's defaults, else from

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { ErrorState } from '../../../components/ui/states';
-import { categoriesQuery } from '../../parts';
+import { categoriesQuery } from '../../../lib/part-queries';
 
 /** The home page's 'Shop by category': a tile per top-level category with its number of parts. */
 export function CategoryTiles() {

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { useSessionUser } from '../../lib/session';
-import { adminQuery } from './api';
+import { adminQuery } from '../lib/account-queries';
+import { useSessionUser } from '../lib/session';
 
 /**
  * Is the signed-in user an admin? Asked of the backend (spec §6); pending while signed out.

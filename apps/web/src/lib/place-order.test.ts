@@ -1,15 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { portOf } from '../../lib/test-api-server';
+import { portOf } from './test-api-server';
 
 /**
  * The Order click's retries, against a real HTTP server that loses the first answer: the
  * connection drops after the request arrived, as when a mobile network goes away mid-order.
  */
 let server: Server;
-let api: typeof import('./api');
-let ApiError: typeof import('../../lib/api-client').ApiError;
+let api: typeof import('./place-order');
+let ApiError: typeof import('./api-client').ApiError;
 const seen: { key: string | undefined; body: unknown }[] = [];
 const placed = {
   _id: 'order-1',
@@ -68,8 +68,8 @@ beforeAll(async () => {
   // The environment is checked once, on the first call, so the address is set before that.
   vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${port}`);
   vi.resetModules();
-  api = await import('./api');
-  ({ ApiError } = await import('../../lib/api-client'));
+  api = await import('./place-order');
+  ({ ApiError } = await import('./api-client'));
   // Signed in: the client sends no call that needs a token without one.
   const stored = new Map<string, string>();
   vi.stubGlobal('localStorage', {
@@ -78,7 +78,7 @@ beforeAll(async () => {
     removeItem: (key: string) => stored.delete(key),
   });
   const claims = Buffer.from(JSON.stringify({ sub: 'ada@example.com', exp: Date.now() / 1000 + 600 }));
-  (await import('../../lib/session')).session.set(`e30.${claims.toString('base64url')}.sig`);
+  (await import('./session')).session.set(`e30.${claims.toString('base64url')}.sig`);
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import { lineProblem, addToCartMessages as m } from '@store/shared';
 import { useEffect, useRef, useState } from 'react';
-import { island } from '../../../components/island';
-import { useNavKit } from '../../../components/nav-kit';
-import { formatQuantity } from '../../../lib/format';
-import { session } from '../../../lib/session';
-import { localCart } from '../local-cart';
+import { formatQuantity } from '../lib/format';
+import { localCart } from '../lib/local-cart';
+import { session } from '../lib/session';
+import { island } from './island';
+import { useNavKit } from './nav-kit';
 
 /** What adding needs of a part: its rules, so a quantity that breaks them is not offered. */
 export interface CartPart {
@@ -56,7 +56,7 @@ export function AddToCartButton({
     setStatus({ kind: 'adding' });
     try {
       if (session.token()) {
-        const { addToServerCart } = await import('../api');
+        const { addToServerCart } = await import('../lib/server-cart');
         await addToServerCart(part._id, quantity);
       } else {
         localCart.add(part._id, quantity);

@@ -1,3 +1,0 @@
-// The islands this feature lends to server-rendered pages (src/islands.tsx, decision 023):
-// importing them names them. Only these, not index.ts, so a page's script stays this small.
-import './components/add-to-cart';
