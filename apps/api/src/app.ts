@@ -239,7 +239,6 @@ export function createOrders(db: Database, jobs: JobQueue, settings: OrdersSetti
   return createOrdersService({
     orders: createOrdersRepo(db, jobs),
     audit: createAuditService(createAuditRepo(db)),
-    parts: createPartsRepo(db),
     paymentInstructions: settings.paymentInstructions,
     seller: settings.seller,
     maxOpenOrders: settings.maxOpenOrders,

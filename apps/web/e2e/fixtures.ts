@@ -114,18 +114,27 @@ export async function signInAs(page: Page, account: Account) {
 }
 
 /**
- * A one-line order placed by `buyer` through the API (POST /api/order), as the purchase page
+ * A one-line order placed by `buyer` through the API (POST /api/checkout), as the purchase page
  * places it, so that a test about what follows an order need not click through one. Delivery
  * details matter to few tests: those that read them back give their own.
  */
 export async function placeOrderByApi(
   request: APIRequestContext,
   buyer: Account,
-  order: { partId: string; productQuantity: number; phone?: string; address?: string },
+  {
+    partId,
+    productQuantity,
+    ...delivery
+  }: { partId: string; productQuantity: number; phone?: string; address?: string },
 ): Promise<Order> {
-  const res = await request.post('/api/order', {
+  const res = await request.post('/api/checkout', {
     headers: { authorization: `Bearer ${buyer.token}` },
-    data: { phone: '+1 555 010 2030', address: '1 Main Street', ...order },
+    data: {
+      phone: '+1 555 010 2030',
+      address: '1 Main Street',
+      ...delivery,
+      lines: [{ partId, quantity: productQuantity }],
+    },
   });
   // An assertion, unlike the fixtures' thrown errors: the order is a step of the test itself.
   expect(res.status(), await res.text()).toBe(201);

@@ -14,7 +14,7 @@ test('a lost answer is retried with the same key: one order, stock taken once', 
   await signInAs(page, customer);
 
   const keys: string[] = [];
-  await page.route('**/api/order', async (route) => {
+  await page.route('**/api/checkout', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     if (keys.length > 1) return route.continue();

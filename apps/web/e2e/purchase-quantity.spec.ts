@@ -15,8 +15,8 @@ test.describe('the quantity goes from the part page to the order', () => {
   }) => {
     await signInAs(page, customer);
     await page.goto(`/parts/${part._id}`);
-    // The store's rendered page comes first; the app then draws a signed-in visitor's page over
-    // it (decision 023): type once it has, or the app's page starts again from the minimum.
+    // The store's rendered page comes first and the app then draws a signed-in visitor's page
+    // over it (decision 023): what is typed on either stays.
     await expect(page.getByTestId('user-name').first()).toHaveText(customer.name);
     await page.getByLabel('Quantity').fill('1000');
     // The fixture's part: £2.50 each with the bulk discount, so 1,000 cost £2,250.00.
@@ -39,6 +39,34 @@ test.describe('the quantity goes from the part page to the order', () => {
       })
     ).json()) as Order[];
     expect(orders.filter((o) => o.partId === part._id).map((o) => o.productQuantity)).toEqual([1000]);
+  });
+
+  test('a quantity typed while the app is still loading stays once the app has taken over', async ({
+    page,
+    customer,
+    part,
+  }) => {
+    await signInAs(page, customer);
+    // The app's code is held back, as a slow connection would: the page's islands answer meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/parts/${part._id}`);
+    await page.getByLabel('Quantity').fill('1000');
+    await expect(page.getByTestId('bill-total')).toHaveText('£2,250.00');
+    // The server's islands, with the props it wrote for them: the app's own carry none.
+    const serverIslands = page.locator('[data-island][data-props]');
+    expect(await serverIslands.count()).toBeGreaterThan(0);
+
+    release();
+    await expect(serverIslands).toHaveCount(0);
+    await expect(page.getByLabel('Quantity')).toHaveValue('1000');
+    await expect(page.getByTestId('bill-total')).toHaveText('£2,250.00');
+    await page.getByRole('link', { name: `Purchase ${part.name}` }).click();
+    await expect(page).toHaveURL(`/purchase/${part._id}?quantity=1000`);
   });
 
   test('a visitor signs in on the way, and the purchase page still has their quantity', async ({

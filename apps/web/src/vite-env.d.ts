@@ -3,7 +3,7 @@
 interface ImportMetaEnv {
   /** The store's origin when the web app is served from elsewhere; default: the page's own. */
   readonly VITE_API_URL?: string;
-  /** An image host speaking the spec's protocol; defaults to the store's own /api/image. */
+  /** Another image host speaking the protocol of `POST /api/image`; defaults to the store's own. */
   readonly VITE_IMAGE_HOST_URL?: string;
   readonly VITE_IMAGE_HOST_KEY?: string;
 }

@@ -52,7 +52,7 @@ export const toCents = (amount: number) => Math.round(amount * 100);
 export const fromCents = (cents: number) => cents / 100;
 
 /**
- * The purchase page's rule for the quantity (spec §5): not a number, below the part's minimum,
+ * The purchase page's rule for the quantity: not a number, below the part's minimum,
  * above what is available or not a whole number of packs makes the Order button
  * disabled, with no message.
  */

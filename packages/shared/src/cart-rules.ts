@@ -63,24 +63,40 @@ export function validQuantitiesNear(rules: Omit<LineRules, 'listed'>): number[] 
   return packs.every(valid) ? packs : [nearest];
 }
 
-/** The line's first broken rule, or null when it may be ordered as it is. */
-export function lineProblem(line: LineRules): LineProblem | null {
-  const suggestedQuantity = line.listed ? nearestValidQuantity(line) : null;
-  const problem = (code: LineProblemCode, message: string): LineProblem => ({
-    code,
-    message,
-    suggestedQuantity,
-  });
-  if (!line.listed) return problem('unavailable', m.unavailable);
-  if (suggestedQuantity === null) {
-    return problem('unavailable', m.notEnoughForMinimum(line.availableQuantity, line.minOrderQuantity));
+/**
+ * The line's first broken rule, or null when it may be ordered as it is: the cart's hints. Its
+ * twin is the database's `line_verdict` (apps/api/src/features/orders/placement.sql), which judges
+ * every order placed; the two are compared on random inputs. A rule changes in both, and only
+ * there.
+ */
+export function lineVerdict(line: LineRules): LineProblemCode | null {
+  const pack = Math.max(1, line.orderMultiple);
+  if (!line.listed) return 'unavailable';
+  // The most whole packs the stock holds is fewer than the fewest packs the minimum needs.
+  if (Math.floor(line.availableQuantity / pack) < Math.ceil(Math.max(1, line.minOrderQuantity) / pack)) {
+    return 'unavailable';
   }
-  if (line.quantity > line.availableQuantity)
-    return problem('over-stock', m.overStock(line.availableQuantity));
-  if (line.quantity < line.minOrderQuantity)
-    return problem('below-minimum', m.belowMinimum(line.minOrderQuantity));
-  if (line.quantity % Math.max(1, line.orderMultiple) !== 0) {
-    return problem('not-multiple', m.notMultiple(line.orderMultiple));
-  }
+  if (line.quantity > line.availableQuantity) return 'over-stock';
+  if (line.quantity < line.minOrderQuantity) return 'below-minimum';
+  if (line.quantity % pack !== 0) return 'not-multiple';
   return null;
+}
+
+/** A broken rule in words, with the nearest quantity that keeps them all (the placement's refusals too). */
+export function describeLineProblem(code: LineProblemCode, line: LineRules): LineProblem {
+  const suggestedQuantity = line.listed ? nearestValidQuantity(line) : null;
+  const message = {
+    unavailable: () =>
+      line.listed ? m.notEnoughForMinimum(line.availableQuantity, line.minOrderQuantity) : m.unavailable,
+    'over-stock': () => m.overStock(line.availableQuantity),
+    'below-minimum': () => m.belowMinimum(line.minOrderQuantity),
+    'not-multiple': () => m.notMultiple(line.orderMultiple),
+  }[code]();
+  return { code, message, suggestedQuantity };
+}
+
+/** The line's first broken rule in words, or null when it may be ordered as it is. */
+export function lineProblem(line: LineRules): LineProblem | null {
+  const code = lineVerdict(line);
+  return code && describeLineProblem(code, line);
 }

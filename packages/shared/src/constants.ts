@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, named once. */
+/** Business constants and limits, named once. */
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -50,7 +50,7 @@ export const SEARCH_COUNT_CAP = 1000;
 export const MAX_PRICE = 1_000_000;
 
 /**
- * Business summary on the home page: hard-coded figures (spec §2). An amount of money is a
+ * Business summary on the home page: hard-coded figures. An amount of money is a
  * number of millions, written in the store's own currency when shown ('£12M' on a pound store).
  */
 export const BUSINESS_SUMMARY = [

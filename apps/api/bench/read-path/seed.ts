@@ -166,10 +166,8 @@ export async function createBenchDatabase(options: {
     // overview reads its figures from. They buy among at most 1,000 of the generated parts, as a
     // store sells a part of its catalog: the top parts read a row per part and day sold.
     await sql(
-      `with p as (select array_agg(id order by id) as ids, least(count(*), 1000)::int as n from parts where name like 'Bench part %')
-       insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents, user_name, email,
-         phone, address, status, line_count, created_at)
-       select p.ids[1 + g % p.n], 'Bench part', 1000, 1 + g % 5, 1000 * (1 + g % 5) + 500, 'Bench buyer',
+      `insert into orders (total_cents, user_name, email, phone, address, status, line_count, created_at)
+       select 1000 * (1 + g % 5) + 500, 'Bench buyer',
          'buyer' || (g % 1000) || '@bench.example', '+44 114 496 0000', '1 Bench Road, Sheffield S1 2AB',
          -- Unpaid only within UNPAID_ORDER_TTL (72 h): older ones the store has cancelled. Left
          -- unpaid, the store's expiry sweep cancelled 25,000 of them (and e-mailed each buyer)
@@ -177,13 +175,14 @@ export async function createBenchDatabase(options: {
          case when g % 4 = 0 and g % 365 >= 2 then 'cancelled'
            else (array['unpaid', 'paid', 'shipped', 'cancelled'])[1 + g % 4] end, 2,
          now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
-       from generate_series(1, $1::int) g, p`,
+       from generate_series(1, $1::int) g`,
       [options.size],
     );
     await sql(
       `with p as (select array_agg(id order by id) as ids, least(count(*), 1000)::int as n from parts where name like 'Bench part %')
        insert into order_lines (order_id, position, part_id, sku, product_name, unit_price_cents, quantity, total_cents)
-       select o.id, 1, o.part_id, 'BENCH', 'Bench part', 1000, o.product_quantity, 1000 * o.product_quantity from orders o
+       select o.id, 1, p.ids[1 + o.number % p.n], 'BENCH', 'Bench part', 1000, (o.total_cents - 500) / 1000,
+         o.total_cents - 500 from orders o, p
        union all
        select o.id, 2, p.ids[1 + (o.number * 7) % p.n], 'BENCH', 'Bench part', 500, 1, 500 from orders o, p`,
     );

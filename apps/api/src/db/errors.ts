@@ -72,6 +72,20 @@ export function failedWith(error: unknown, sqlstate: string): boolean {
   return false;
 }
 
+/**
+ * The database refused the statement with a SQLSTATE of its own (a constraint, a deadlock, a
+ * function's RAISE), so the statement wrote nothing; unlike a lost connection, where it may have
+ * committed, or an error of ours after it answered.
+ */
+export function refusedByDatabase(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return false;
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = codeOf(e);
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
+  }
+  return false;
+}
+
 /** A unique index refused the row (23505). */
 export const isUniqueViolation = (error: unknown, constraint: string): boolean =>
   brokeConstraint(error, '23505', constraint);

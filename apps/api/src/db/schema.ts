@@ -255,9 +255,10 @@ export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001
 export const partSkuSeq = pgSequence('part_sku_seq', { startWith: 1 });
 
 /**
- * Orders keep a copy of the part's name and unit price at the time of the order, so deleting
- * or repricing a part never changes a past bill. Totals are bigint cents (quantity × price can
- * pass 2^31).
+ * An order: who, where, its status and its totals. What was ordered is its lines (order_lines),
+ * each with the part's name and unit price at the time, so deleting or repricing a part never
+ * changes a past bill; the answer's single-part fields are computed from them. Totals are bigint
+ * cents (quantity × price can pass 2^31).
  */
 export const orders = pgTable(
   'orders',
@@ -265,13 +266,7 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Shown as `PD-<number>`; the uuid stays the API id. */
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('order_number_seq')`),
-    partId: uuid('part_id')
-      .notNull()
-      .references(() => parts.id),
-    productName: text('product_name').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-    productQuantity: integer('product_quantity').notNull(),
-    discountPercent: integer('discount_percent').notNull().default(0),
+    /** The sum of the lines' bulk discounts (each line keeps its own rate, order_lines). */
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     /** Gross: what the customer pays, tax included (decision 053). */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
@@ -306,7 +301,6 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_quantity_positive', sql`${t.productQuantity} > 0`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('orders_line_count_positive', sql`${t.lineCount} >= 1`),
     check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
@@ -321,7 +315,6 @@ export const orders = pgTable(
     ),
     index('orders_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('orders_part_idx').on(t.partId),
     uniqueIndex('orders_number_idx').on(t.number),
     // The desk's search by PO reference, in any case, whole or its beginning.
     index('orders_po_reference_idx')
@@ -347,7 +340,7 @@ export const orders = pgTable(
 /**
  * An order's lines: each part with its SKU, name and unit price as they were when
  * ordered, so repricing or deleting a part never changes a past bill. `orders` keeps the totals;
- * its part_id, product_name and unit_price_cents are the first line's, product_quantity the units.
+ * what was ordered is here alone.
  */
 export const orderLines = pgTable(
   'order_lines',

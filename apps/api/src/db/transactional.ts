@@ -1,7 +1,7 @@
 import type { Database } from './client.js';
 
 /**
- * A repository whose service opens the transaction (DESIGN §8.1): its rows on the pool, and
+ * A repository whose service opens the transaction: its rows on the pool, and
  * `inTransaction`, which runs `work` with the same rows on one transaction and that transaction's
  * handle, for what must commit with the change (an audit entry, features/audit). Whatever `work`
  * throws rolls the whole transaction back.

@@ -70,7 +70,7 @@ export class Unavailable extends DomainError {
 }
 
 /**
- * The image host's refusals (spec §7): the one error handler answers them in the host's own
+ * The image host's refusals: the one error handler answers them in the host's own
  * shape, `{ success: false, status_code, message, error: { message } }`, not the store's.
  */
 export abstract class ImageHostError extends DomainError {}

@@ -56,7 +56,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (error instanceof Unavailable) res.set('Retry-After', String(error.retryAfterSeconds));
       const { message, fields } = error;
       const status = statusOf(error);
-      // The image host's protocol (spec §7) has a body of its own.
+      // The image-host protocol answers a refusal in a body of its own.
       if (error instanceof ImageHostError) {
         res.status(status).json({ success: false, status_code: status, message, error: { message } });
         return;

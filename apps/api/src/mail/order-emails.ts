@@ -5,6 +5,7 @@ import {
   formatOrderNumber,
   type MoneyPattern,
 } from '@store/shared';
+import { firstLineFields } from '../features/orders/dto.js';
 import type { OrderEventRow, OrderLineRow, OrderRow } from '../features/orders/repo.js';
 import { type RenderedEmail, renderEmail, type Seller } from './render.js';
 import { type Canceller, durationInWords, type EmailKind, emailWording, type OrderFacts } from './wording.js';
@@ -33,14 +34,15 @@ const when = (locale: string) =>
 
 function facts(order: OrderRow, lines: readonly OrderLineRow[], money: MoneyPattern): OrderFacts {
   const price = (cents: number) => formatCents(cents, money);
+  const first = firstLineFields(lines);
   return {
     number: formatOrderNumber(order.number),
     customerName: order.userName,
     customerEmail: order.email,
     phone: order.phone,
     address: order.address,
-    part: order.productName,
-    quantity: count.format(order.productQuantity),
+    part: first.productName,
+    quantity: count.format(first.productQuantity),
     net: price(order.totalCents - order.taxCents),
     tax: price(order.taxCents),
     taxRate: order.taxRateBasisPoints / 100,
@@ -49,7 +51,7 @@ function facts(order: OrderRow, lines: readonly OrderLineRow[], money: MoneyPatt
     discount: order.discountCents
       ? lines.length > 1
         ? `−${price(order.discountCents)}`
-        : `${order.discountPercent}% (−${price(order.discountCents)})`
+        : `${lines[0]?.discountPercent ?? 0}% (−${price(order.discountCents)})`
       : '',
     placedAt: `${when(money.locale).format(order.createdAt)} UTC`,
     carrier: order.carrier,
@@ -82,7 +84,7 @@ function canceller(event: OrderEventRow, order: OrderRow): Canceller {
  * `unpaid` entry is otherwise an admin undoing a payment, which e-mails no one).
  */
 export function orderEmails(
-  { event, order, lines = [] }: { event: OrderEventRow; order: OrderRow; lines?: readonly OrderLineRow[] },
+  { event, order, lines }: { event: OrderEventRow; order: OrderRow; lines: readonly OrderLineRow[] },
   placement: boolean,
   settings: OrderEmailSettings,
 ): OrderEmail[] {

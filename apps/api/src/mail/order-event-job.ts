@@ -1,4 +1,5 @@
-import type { EventForEmails, OrdersService } from '../features/orders/service.js';
+import type { EventForEmails } from '../features/orders/moves.js';
+import type { OrdersService } from '../features/orders/service.js';
 import type { JobContext } from '../jobs/pg-boss-queue.js';
 import type { JobPayloads } from '../jobs/queue.js';
 import type { Logger } from '../lib/logger.js';

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts, reviews } from '../../src/db/schema.js';
 import { png } from '../fixtures/images.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
 import { signUp, uniqueEmail, verifyEmail } from '../support/identities.js';
+import { placeOrder } from '../support/orders.js';
 
 /**
  * The entries the actions of orders, users, reviews, images and sign-in write, each in
@@ -35,22 +37,15 @@ const entries = async (query: Record<string, string>): Promise<AuditEntry[]> =>
   (await ctx.http().get('/api/audit').query(query).set(admin.auth).expect(200)).body;
 const of = (targetType: string, targetId: string) => entries({ targetType, targetId });
 
-async function place(who = customer): Promise<{ id: string; number: string }> {
-  const res = await ctx
-    .http()
-    .post('/api/order')
-    .set(who.auth)
-    .send({ partId, productQuantity: 2, phone: '+1 555 010 2030', address: '1 Main Street' })
-    .expect(201);
-  const order = await ctx.http().get(`/api/order/${res.body.insertedId}`).set(who.auth).expect(200);
-  return { id: res.body.insertedId, number: order.body.number };
-}
+/** An unpaid order of the customer's, as the desk finds it. */
+const unpaidOrder = () =>
+  placeOrder(client(ctx.http, customer.auth), partId, { productQuantity: 2, address: '1 Main Street' });
 const move = (id: string, body: object) =>
   ctx.http().patch(`/api/order/${id}/status`).set(admin.auth).send(body);
 
 describe('orders', () => {
   it('records each move with its status, carrier and tracking number, before and after', async () => {
-    const order = await place();
+    const order = await unpaidOrder();
     await move(order.id, { status: 'paid' }).expect(200);
     await move(order.id, { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0123' }).expect(200);
     const [shipped, paid, ...rest] = await of('order', order.id);
@@ -71,21 +66,21 @@ describe('orders', () => {
   });
 
   it('records an admin’s cancel, by the desk or by DELETE, and not a customer’s own', async () => {
-    const byDesk = await place();
+    const byDesk = await unpaidOrder();
     await move(byDesk.id, { status: 'cancelled' }).expect(200);
     expect(await of('order', byDesk.id)).toMatchObject([
       { action: 'order.cancel', before: { status: 'unpaid' }, after: { status: 'cancelled' } },
     ]);
-    const byDelete = await place();
+    const byDelete = await unpaidOrder();
     await ctx.http().delete(`/api/order/${byDelete.id}`).set(admin.auth).expect(200);
     expect((await of('order', byDelete.id)).map((e) => e.action)).toEqual(['order.cancel']);
-    const own = await place();
+    const own = await unpaidOrder();
     await ctx.http().delete(`/api/order/${own.id}`).set(customer.auth).expect(200);
     expect(await of('order', own.id)).toEqual([]);
   });
 
   it('a refused move (409) leaves no entry', async () => {
-    const order = await place();
+    const order = await unpaidOrder();
     await move(order.id, { status: 'shipped' }).expect(409);
     expect(await of('order', order.id)).toEqual([]);
   });

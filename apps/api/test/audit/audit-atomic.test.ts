@@ -5,8 +5,8 @@ import { orders, parts } from '../../src/db/schema.js';
 import { type AuditTrail, changedFields } from '../../src/features/audit/index.js';
 import { createCategoriesRepo } from '../../src/features/categories/repo.js';
 import { createCategoriesService } from '../../src/features/categories/service.js';
+import { createOrderMoves } from '../../src/features/orders/moves.js';
 import { createOrdersRepo } from '../../src/features/orders/repo.js';
-import { createOrderMoves } from '../../src/features/orders/service.js';
 import { createCatalogCsvService } from '../../src/features/parts/catalog-csv.js';
 import { createFacetsRepo } from '../../src/features/parts/facets-repo.js';
 import { createImportRepo } from '../../src/features/parts/import-repo.js';
@@ -15,7 +15,9 @@ import { createSearchRepo } from '../../src/features/parts/search-repo.js';
 import { createPartsService } from '../../src/features/parts/service.js';
 import { noJobs } from '../../src/jobs/queue.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { sendOrder } from '../support/orders.js';
 
 /**
  * The entry and the action are one transaction: when the entry cannot be written, the action
@@ -101,12 +103,10 @@ describe('an entry that cannot be written undoes its action', () => {
       .insert(parts)
       .values(partRow({ minOrderQuantity: 1 }))
       .returning();
-    const placed = await ctx
-      .http()
-      .post('/api/order')
-      .set(customer.auth)
-      .send({ partId: part?.id, productQuantity: 3, phone: '+1 555 010 2030', address: '1 Main Street' })
-      .expect(201);
+    const placed = await sendOrder(client(ctx.http, customer.auth), part?.id as string, {
+      productQuantity: 3,
+      address: '1 Main Street',
+    }).expect(201);
     const moves = createOrderMoves(createOrdersRepo(ctx.db, noJobs), failing);
     await expect(
       moves.move(placed.body.insertedId, {

@@ -2,7 +2,9 @@ import type { AuditEntry } from '@store/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { placeOrder } from '../support/orders.js';
 
 /**
  * The audit log's target filter takes what admins quote: an order's number, a part's SKU, a
@@ -45,13 +47,10 @@ async function csvTargetIds(targetType: string, targetId: string): Promise<strin
 }
 
 async function placeAndPay(): Promise<{ id: string; number: string }> {
-  const placed = await ctx
-    .http()
-    .post('/api/order')
-    .set(customer.auth)
-    .send({ partId, productQuantity: 2, phone: '+1 555 010 2030', address: '1 Main Street' })
-    .expect(201);
-  const id: string = placed.body.insertedId;
+  const { id } = await placeOrder(client(ctx.http, customer.auth), partId, {
+    productQuantity: 2,
+    address: '1 Main Street',
+  });
   await ctx.http().patch(`/api/order/${id}/status`).set(admin.auth).send({ status: 'paid' }).expect(200);
   const payment = await ctx.http().get(`/api/order/${id}`).set(customer.auth).expect(200);
   return { id, number: payment.body.order.number };

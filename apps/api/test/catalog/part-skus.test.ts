@@ -3,7 +3,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp } from '../support/helpers.js';
+import { sendOrder } from '../support/orders.js';
 
 /** Parts have a SKU (unique, case-insensitively) and a pack size. */
 
@@ -132,12 +134,7 @@ describe('the single-part order and pack sizes', () => {
     const id = (await add(product({ sku: 'NX-PACKS', orderMultiple: 5, availableQuantity: 100 })).expect(201))
       .body.insertedId;
     const order = (productQuantity: number) =>
-      ctx.http().post('/api/order').set(customer.auth).send({
-        partId: id,
-        productQuantity,
-        phone: '+1 555 010 2030',
-        address: '1 Main Street, Springfield',
-      });
+      sendOrder(client(ctx.http, customer.auth), id, { productQuantity });
     const ordersBefore = (await ctx.db.select({ n: count() }).from(orders))[0]?.n;
     const res = await order(52).expect(400);
     expect(res.body.message).toBe(cartMessages.notMultiple(5));

@@ -1,9 +1,12 @@
 import { apiMessages, validationMessages as m, type Part } from '@store/shared';
 import { eq } from 'drizzle-orm';
+import type { Response } from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { sendOrder } from '../support/orders.js';
 
 /**
  * Edits never undo orders: when a customer orders 30 between an admin's edit form loading stock
@@ -46,12 +49,7 @@ const editOf = (part: Part, changes: object = {}) => ({
 });
 const save = (body: object, id = partId) => ctx.http().put(`/api/part/${id}`).set(admin.auth).send(body);
 const order = (productQuantity: number, id = partId) =>
-  ctx.http().post('/api/order').set(customer.auth).send({
-    partId: id,
-    productQuantity,
-    phone: '+1 555 010 2030',
-    address: '1 Main Street, Springfield',
-  });
+  sendOrder(client(ctx.http, customer.auth), id, { productQuantity });
 
 describe('PUT /api/part/:id with a stock', () => {
   it('GET /api/part/:id serves the stock an edit is based on', async () => {
@@ -199,7 +197,9 @@ describe('an edit racing orders', () => {
     const edit = editOf(loaded, { availableQuantity: 500, availableQuantityBefore: 1000 });
 
     // Ten orders, the edit in their middle, all at once (on PostgreSQL truly at the same time).
-    const calls = Array.from({ length: 10 }, () => order(10, id));
+    const calls: PromiseLike<Pick<Response, 'status' | 'body'>>[] = Array.from({ length: 10 }, () =>
+      order(10, id),
+    );
     calls.splice(5, 0, save(edit, id));
     const responses = await Promise.all(calls);
     const edited = responses[5];

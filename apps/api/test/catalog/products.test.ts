@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { png } from '../fixtures/images.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp } from '../support/helpers.js';
+import { sendOrder } from '../support/orders.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
@@ -131,17 +133,9 @@ describe('PUT /api/part/:id and DELETE /api/deleteparts/:id', () => {
 
   it('removes a part from the storefront but keeps past orders whole', async () => {
     const { insertedId } = (await add(product({ name: 'Soon gone', price: 10 }))).body;
-    const order = await ctx
-      .http()
-      .post('/api/order')
-      .set(customer.auth)
-      .send({
-        partId: insertedId,
-        productQuantity: 10,
-        phone: '+1 555 010 2030',
-        address: '1 Main Street, Springfield',
-      })
-      .expect(201);
+    const order = await sendOrder(client(ctx.http, customer.auth), insertedId, {
+      productQuantity: 10,
+    }).expect(201);
 
     await ctx.http().delete(`/api/deleteparts/${insertedId}`).set(admin.auth).expect(200, {
       acknowledged: true,

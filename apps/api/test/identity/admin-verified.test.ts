@@ -2,8 +2,10 @@ import { apiMessages } from '@store/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
 import { signInAgain, signUp, uniqueEmail, verifyEmail } from '../support/identities.js';
+import { sendOrder } from '../support/orders.js';
 
 /**
  * An unverified account made admin (Make Admin, or `npm run admin -- promote`) reads no
@@ -25,17 +27,7 @@ beforeAll(async () => {
     .insert(parts)
     .values(partRow({ minOrderQuantity: 1 }))
     .returning();
-  const placed = await ctx
-    .http()
-    .post('/api/order')
-    .set(customer.auth)
-    .send({
-      partId: part?.id,
-      productQuantity: 1,
-      phone: '+1 555 010 2030',
-      address: '1 Main Street, Springfield',
-    })
-    .expect(201);
+  const placed = await sendOrder(client(ctx.http, customer.auth), part?.id as string).expect(201);
   orderId = placed.body.insertedId;
   expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 });

@@ -4,9 +4,9 @@ import { displayNameSchema, providerDisplayName } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.js';
-import { orders, parts, reviews, users } from '../../src/db/schema.js';
+import { orders, reviews, users } from '../../src/db/schema.js';
 import { migrationsDir } from '../../src/lib/paths.js';
-import { openTestDatabase, partRow } from '../support/helpers.js';
+import { openTestDatabase } from '../support/helpers.js';
 
 /**
  * Migration 0014: the person names already stored are cleaned as providerDisplayName cleans a
@@ -40,17 +40,12 @@ const DIRTY = [
 
 describe('migration 0014: clean person names', () => {
   it('cleans names in users, reviews and orders as a new sign-in would, and leaves the rest', async () => {
-    const [part] = await database.db.insert(parts).values(partRow()).returning();
     const rows = DIRTY.map((name, n) => ({ name, email: `dirty.${n}@example.com` }));
     await database.db.insert(users).values(rows);
     await database.db.insert(users).values({ email: 'made.ahead@example.com', name: '' });
     await database.db.insert(reviews).values(rows.map((row) => ({ ...row, message: 'Fine', ratings: 4 })));
     await database.db.insert(orders).values(
       rows.map(({ name, email }) => ({
-        partId: part?.id as string,
-        productName: 'Part',
-        unitPriceCents: 100,
-        productQuantity: 1,
         totalCents: 100,
         userName: name,
         email,

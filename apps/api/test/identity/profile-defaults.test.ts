@@ -3,7 +3,9 @@ import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { sendOrder } from '../support/orders.js';
 import { readPdf } from '../support/pdf-text.js';
 
 /**
@@ -29,12 +31,7 @@ const profile = (who: Account) => ctx.http().get('/api/profile').set(who.auth);
 const saveDefaults = (who: Account, body: object) =>
   ctx.http().put('/api/profile/defaults').set(who.auth).send(body);
 const order = (who: Account, phone: string, address: string) =>
-  ctx
-    .http()
-    .post('/api/order')
-    .set(who.auth)
-    .send({ partId, productQuantity: 1, phone, address })
-    .expect(201);
+  sendOrder(client(ctx.http, who.auth), partId, { productQuantity: 1, phone, address }).expect(201);
 
 const business = {
   phone: '+44 20 7946 0018',

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { cartLines, orders, parts, users } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { sendCheckout, sendOrder } from '../support/orders.js';
 
 /**
  * The credit limit's refusal says what applies to the customer: an order above the limit on its
@@ -44,13 +46,9 @@ const delivery = { phone: '+44 20 7946 0018', address: '4 Dock Road, Portsmouth 
 
 const toCart = (who: Account, partId: string, quantity: number) =>
   ctx.http().put(`/api/cart/${partId}`).set(who.auth).send({ quantity }).expect(200);
-const checkout = (who: Account) => ctx.http().post('/api/checkout').set(who.auth).send(delivery);
+const checkout = (who: Account) => sendCheckout(client(ctx.http, who.auth), delivery);
 const order = (who: Account, partId: string, productQuantity: number) =>
-  ctx
-    .http()
-    .post('/api/order')
-    .set(who.auth)
-    .send({ partId, productQuantity, ...delivery });
+  sendOrder(client(ctx.http, who.auth), partId, { productQuantity, ...delivery });
 const profile = (who: Account) => ctx.http().get('/api/profile').set(who.auth).expect(200);
 const ordersOf = (who: Account) => ctx.db.select().from(orders).where(eq(orders.email, who.email));
 

@@ -1,9 +1,12 @@
-import { apiMessages } from '@store/shared';
+import { apiMessages, type OrderInput } from '@store/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { ordersOfPart } from '../support/order-rows.js';
+import { sendOrder } from '../support/orders.js';
 
 /** `POST /api/order` with an `Idempotency-Key`: a retry returns the first order, never a second. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,12 +33,11 @@ beforeEach(async () => {
 
 const stock = async (id = partId) =>
   (await ctx.db.select().from(parts).where(eq(parts.id, id)))[0]?.availableQuantity;
-const ordersOfPart = () => ctx.db.select().from(orders).where(eq(orders.partId, partId));
+const ordersOfThePart = () => ordersOfPart(ctx.db, partId);
 
-function order(key: string | undefined, overrides: object = {}, who = customer) {
-  const req = ctx.http().post('/api/order').set(who.auth);
-  if (key !== undefined) req.set('Idempotency-Key', key);
-  return req.send({ partId, ...body, ...overrides });
+function order(key: string | undefined, overrides: Partial<OrderInput> = {}, who = customer) {
+  const { partId: id = partId, ...rest } = overrides;
+  return sendOrder(client(ctx.http, who.auth), id, { ...body, ...rest, key });
 }
 
 describe('Idempotency-Key on POST /api/order', () => {
@@ -46,7 +48,7 @@ describe('Idempotency-Key on POST /api/order', () => {
     expect(repeat.body).toEqual(first.body);
     expect(repeat.body).toMatchObject({ acknowledged: true, insertedId: first.body.order._id });
     expect(await stock()).toBe(90);
-    const rows = await ordersOfPart();
+    const rows = await ordersOfThePart();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.idempotencyKey).toBe('click-1');
   });
@@ -58,7 +60,7 @@ describe('Idempotency-Key on POST /api/order', () => {
     await order(undefined).expect(201);
 
     expect(b.body.insertedId).not.toBe(a.body.insertedId);
-    expect(await ordersOfPart()).toHaveLength(4);
+    expect(await ordersOfThePart()).toHaveLength(4);
     expect(await stock()).toBe(60);
   });
 
@@ -95,7 +97,7 @@ describe('Idempotency-Key on POST /api/order', () => {
     const res = await order(key, changed).expect(422);
     expect(res.body).toEqual({ message: apiMessages.idempotencyKeyReused });
     expect(await stock()).toBe(90);
-    expect(await ordersOfPart()).toHaveLength(1);
+    expect(await ordersOfThePart()).toHaveLength(1);
     expect(await ctx.db.select().from(orders).where(eq(orders.id, first.body.insertedId))).toEqual(before);
     // The first body, sent again, still answers with the first order.
     expect((await order(key).expect(201)).body).toEqual(first.body);
@@ -104,12 +106,8 @@ describe('Idempotency-Key on POST /api/order', () => {
   it('treats a body that parses the same (spaces trimmed, keys reordered) as the same request', async () => {
     const first = await order('click-same').expect(201);
     const reordered = { address: ` ${body.address} `, phone: body.phone, productQuantity: 10, partId };
-    const repeat = await ctx
-      .http()
-      .post('/api/order')
-      .set(customer.auth)
-      .set('Idempotency-Key', 'click-same')
-      .send(reordered)
+    const repeat = await client(ctx.http, customer.auth)
+      .orders.place({ body: reordered, headers: { 'idempotency-key': 'click-same' } })
       .expect(201);
     expect(repeat.body.insertedId).toBe(first.body.insertedId);
     expect(await stock()).toBe(90);
@@ -128,7 +126,7 @@ describe('Idempotency-Key on POST /api/order', () => {
       fields: { 'idempotency-key': expect.any(String) },
     });
     expect(await stock()).toBe(100);
-    expect(await ordersOfPart()).toHaveLength(0);
+    expect(await ordersOfThePart()).toHaveLength(0);
   });
 
   it('accepts a key of exactly 200 printable characters', async () => {

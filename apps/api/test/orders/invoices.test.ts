@@ -4,7 +4,9 @@ import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client, type TestClient } from '../support/client.js';
 import { createTestApp, partRow, TEST_PAYMENT_INSTRUCTIONS, TEST_SELLER } from '../support/helpers.js';
+import { checkout, placeOrder } from '../support/orders.js';
 import { readPdf } from '../support/pdf-text.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -13,6 +15,8 @@ let other: Awaited<ReturnType<typeof accountWithToken>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
 let plainPartId: string;
 let bulkPartId: string;
+/** The customer's client. */
+let api: TestClient;
 
 const address = '12 Harbour Street, Springfield 40001';
 const phone = '+1 555 010 2030';
@@ -20,6 +24,7 @@ const phone = '+1 555 010 2030';
 beforeAll(async () => {
   ctx = await createTestApp();
   customer = await accountWithToken(ctx, 'customer', 'Carla Customer');
+  api = client(ctx.http, customer.auth);
   other = await accountWithToken(ctx, 'customer', 'Oscar Other');
   admin = await accountWithToken(ctx, 'admin', 'Ada Admin');
   const [plain, bulk] = await ctx.db
@@ -39,16 +44,6 @@ beforeAll(async () => {
   bulkPartId = bulk?.id as string;
 });
 afterAll(() => ctx.close());
-
-async function place(partId: string, productQuantity: number) {
-  const res = await ctx
-    .http()
-    .post('/api/order')
-    .set(customer.auth)
-    .send({ partId, productQuantity, phone, address })
-    .expect(201);
-  return res.body.order as { _id: string; number: string; price: number; discount: number };
-}
 
 /** The answer's body as bytes, whatever its type (supertest only buffers text and JSON). */
 const asBytes = (req: Test) =>
@@ -79,7 +74,7 @@ function expectPdf(res: Response, number: string) {
 
 describe('GET /api/order/:id/invoice.pdf', () => {
   it('gives the owner and admins the invoice: number, seller, buyer, line and total', async () => {
-    const order = await place(plainPartId, 20);
+    const order = await placeOrder(api, plainPartId, { productQuantity: 20, phone, address });
     expect(order.number).toMatch(/^PD-\d{6,}$/);
     for (const who of [customer, admin]) {
       const pdf = expectPdf(await invoice(order._id, who), order.number);
@@ -109,21 +104,15 @@ describe('GET /api/order/:id/invoice.pdf', () => {
   });
 
   it('lists every line of a checkout order with its SKU, and the PO reference', async () => {
-    const res = await ctx
-      .http()
-      .post('/api/checkout')
-      .set(customer.auth)
-      .send({
-        phone,
-        address,
-        poReference: 'PO-INV-9',
-        lines: [
-          { partId: plainPartId, quantity: 10 },
-          { partId: bulkPartId, quantity: 500 },
-        ],
-      })
-      .expect(201);
-    const order = res.body.order as { _id: string; number: string; lines: { sku: string }[] };
+    const order = await checkout(api, {
+      phone,
+      address,
+      poReference: 'PO-INV-9',
+      lines: [
+        { partId: plainPartId, quantity: 10 },
+        { partId: bulkPartId, quantity: 500 },
+      ],
+    });
     const { text } = await readPdf(expectPdf(await invoice(order._id, customer), order.number));
     for (const expected of [
       'Your PO reference: PO-INV-9',
@@ -152,13 +141,11 @@ describe('GET /api/order/:id/invoice.pdf', () => {
       .insert(parts)
       .values(skus.map((sku) => partRow({ sku, name: `Part ${sku}`, minOrderQuantity: 1, priceCents: 100 })))
       .returning();
-    const res = await ctx
-      .http()
-      .post('/api/checkout')
-      .set(customer.auth)
-      .send({ phone, address, lines: rows.map((row) => ({ partId: row.id, quantity: 1 })) })
-      .expect(201);
-    const order = res.body.order as { _id: string; number: string };
+    const order = await checkout(api, {
+      phone,
+      address,
+      lines: rows.map((row) => ({ partId: row.id, quantity: 1 })),
+    });
     const { pages } = await readPdf(expectPdf(await invoice(order._id, customer), order.number));
     expect(pages).toHaveLength(1);
     const items = pages[0]?.items ?? [];
@@ -185,7 +172,7 @@ describe('GET /api/order/:id/invoice.pdf', () => {
 
   it('shows the bulk discount line, with its percent and amount, and the discounted total', async () => {
     // 1,000 units of an eligible part: 10% off £19,990.00.
-    const order = await place(bulkPartId, 1000);
+    const order = await placeOrder(api, bulkPartId, { productQuantity: 1000, phone, address });
     expect(order).toMatchObject({ price: 17_991, discount: 1999 });
     const { text } = await readPdf(expectPdf(await invoice(order._id, customer), order.number));
     expect(text).toContain(order.number);
@@ -195,7 +182,7 @@ describe('GET /api/order/:id/invoice.pdf', () => {
   });
 
   it('follows the order: paid, then cancelled by an admin', async () => {
-    const order = await place(plainPartId, 10);
+    const order = await placeOrder(api, plainPartId, { productQuantity: 10, phone, address });
     const move = (status: string) =>
       ctx.http().patch(`/api/order/${order._id}/status`).set(admin.auth).send({ status }).expect(200);
     await move('paid');
@@ -210,7 +197,7 @@ describe('GET /api/order/:id/invoice.pdf', () => {
   });
 
   it('answers another customer exactly as the order detail does: not found', async () => {
-    const order = await place(plainPartId, 10);
+    const order = await placeOrder(api, plainPartId, { productQuantity: 10, phone, address });
     const detail = await ctx.http().get(`/api/order/${order._id}`).set(other.auth).expect(404);
     const res = await ctx.http().get(`/api/order/${order._id}/invoice.pdf`).set(other.auth).expect(404);
     expect(res.headers['content-type']).toContain('application/json');
@@ -219,7 +206,7 @@ describe('GET /api/order/:id/invoice.pdf', () => {
   });
 
   it('asks an unsigned caller to sign in, and finds no unknown or malformed order', async () => {
-    const order = await place(plainPartId, 10);
+    const order = await placeOrder(api, plainPartId, { productQuantity: 10, phone, address });
     const unsigned = await ctx.http().get(`/api/order/${order._id}/invoice.pdf`).expect(401);
     expect(unsigned.body).toEqual({ message: apiMessages.signInRequired });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', order.number]) {
@@ -231,7 +218,7 @@ describe('GET /api/order/:id/invoice.pdf', () => {
 
 describe('invoices rendered once per version, and limited per account', () => {
   it('serves a second download of the same order from the cache, and a new PDF once the order changes', async () => {
-    const order = await place(plainPartId, 10);
+    const order = await placeOrder(api, plainPartId, { productQuantity: 10, phone, address });
     const { counts } = ctx.invoiceCache;
     const first = expectPdf(await invoice(order._id, customer), order.number);
     const missesAfterFirst = counts.misses;
@@ -261,7 +248,7 @@ describe('invoices rendered once per version, and limited per account', () => {
   it('refuses an account past INVOICE_RATE_LIMIT a minute with 429, and no one else', async () => {
     const limited = await createTestApp({ database: ctx.database, accountLimits: { invoicesPerMinute: 2 } });
     try {
-      const order = await place(plainPartId, 10);
+      const order = await placeOrder(api, plainPartId, { productQuantity: 10, phone, address });
       const get = (who: { auth: Record<string, string> }) =>
         limited.http().get(`/api/order/${order._id}/invoice.pdf`).set(who.auth);
       await get(customer).expect(200);

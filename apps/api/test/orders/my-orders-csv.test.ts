@@ -6,7 +6,9 @@ import { orders, parts, payments } from '../../src/db/schema.js';
 import { createOrdersRepo } from '../../src/features/orders/repo.js';
 import { noJobs } from '../../src/jobs/queue.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { checkout } from '../support/orders.js';
 
 /**
  * `GET /api/myorders.csv`: a customer's own orders for their accounts, read back with a real CSV
@@ -33,17 +35,6 @@ async function newPart(overrides: Parameters<typeof partRow>[0]) {
     .returning();
   if (!part) throw new Error('no part');
   return part;
-}
-
-/** Places an order of `lines` as `who` through the API, as the web app does. */
-async function placeLines(who: Account, lines: { partId: string; quantity: number }[], poReference?: string) {
-  const res = await ctx
-    .http()
-    .post('/api/checkout')
-    .set(who.auth)
-    .send({ phone, address, poReference, lines })
-    .expect(201);
-  return res.body.order as { _id: string; number: string };
 }
 
 /** The raw bytes of the answer, and its records as a spreadsheet would read them. */
@@ -79,16 +70,27 @@ describe('GET /api/myorders.csv', () => {
       bulkDiscount: true,
       availableQuantity: 1000,
     });
-    first = await placeLines(buyer, [{ partId: cpu.id, quantity: 2 }], 'PO-A-1');
-    second = await placeLines(
-      buyer,
-      [
+    first = await checkout(client(ctx.http, buyer.auth), {
+      phone,
+      address,
+      poReference: 'PO-A-1',
+      lines: [{ partId: cpu.id, quantity: 2 }],
+    });
+    second = await checkout(client(ctx.http, buyer.auth), {
+      phone,
+      address,
+      poReference: '=cmd|calc',
+      lines: [
         { partId: cpu.id, quantity: 4 },
         { partId: fan.id, quantity: 500 },
       ],
-      '=cmd|calc',
-    );
-    othersOrder = await placeLines(other, [{ partId: cpu.id, quantity: 1 }], 'PO-OTHER-9');
+    });
+    othersOrder = await checkout(client(ctx.http, other.auth), {
+      phone,
+      address,
+      poReference: 'PO-OTHER-9',
+      lines: [{ partId: cpu.id, quantity: 1 }],
+    });
   });
 
   it('is a UTF-8 attachment with a byte-order mark and the header row, kept by no cache', async () => {

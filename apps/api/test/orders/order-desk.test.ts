@@ -2,11 +2,13 @@ import { apiMessages, type OrderStatus, validationMessages } from '@store/shared
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, parts } from '../../src/db/schema.js';
+import { createOrderMoves } from '../../src/features/orders/moves.js';
 import { createOrdersRepo } from '../../src/features/orders/repo.js';
-import { createOrderMoves } from '../../src/features/orders/service.js';
 import { type JobPayloads, noJobs } from '../../src/jobs/queue.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { placeOrder } from '../support/orders.js';
 
 /**
  * The admin's desk: `PATCH /api/order/:id/status` makes exactly the moves of docs/decisions/010,
@@ -51,15 +53,9 @@ beforeEach(async () => {
 const stock = async () =>
   (await ctx.db.select().from(parts).where(eq(parts.id, partId)))[0]?.availableQuantity;
 
-async function place(quantity = 10, who = customer): Promise<string> {
-  const res = await ctx
-    .http()
-    .post('/api/order')
-    .set(who.auth)
-    .send({ partId, productQuantity: quantity, phone, address })
-    .expect(201);
-  return res.body.insertedId;
-}
+/** An order of `quantity` units by `who`: its id. */
+const placed = async (quantity: number, who = customer) =>
+  (await placeOrder(client(ctx.http, who.auth), partId, { productQuantity: quantity, phone, address })).id;
 
 const patch = (id: string, body: object, who = admin) =>
   ctx.http().patch(`/api/order/${id}/status`).set(who.auth).send(body);
@@ -78,7 +74,7 @@ async function state(id: string) {
 
 /** Brings a fresh order of 10 into `status` through the API. */
 async function orderIn(status: OrderStatus): Promise<string> {
-  const id = await place(10);
+  const id = await placed(10);
   const path: Record<OrderStatus, OrderStatus[]> = {
     unpaid: [],
     paid: ['paid'],
@@ -91,7 +87,7 @@ async function orderIn(status: OrderStatus): Promise<string> {
 
 describe('PATCH /api/order/:id/status: the moves it allows', () => {
   it('unpaid → paid: recorded as the admin, stock untouched, one job', async () => {
-    const id = await place(10);
+    const id = await placed(10);
     const before = await state(id);
     const res = await patch(id, { status: 'paid' }).expect(200);
     expect(res.body).toMatchObject({
@@ -203,7 +199,7 @@ describe('PATCH /api/order/:id/status: the moves it refuses', () => {
   });
 
   it('refuses customers (403), even the owner, and strangers (401), changing nothing', async () => {
-    const id = await place(10);
+    const id = await placed(10);
     const before = await state(id);
     for (const status of ['paid', 'cancelled', 'shipped']) {
       await patch(id, { status }, customer).expect(403);
@@ -217,7 +213,7 @@ describe('PATCH /api/order/:id/status: the moves it refuses', () => {
     const res = await patch('3f1c2a5e-9b7d-4c11-8e2f-0a1b2c3d4e5f', { status: 'paid' }).expect(404);
     expect(res.body.message).toBe(apiMessages.orderNotFound);
     await patch('not-an-id', { status: 'paid' }).expect(404);
-    const id = await place(10);
+    const id = await placed(10);
     const before = await state(id);
     await patch(id, { status: 'refunded' }).expect(400);
     await patch(id, {}).expect(400);
@@ -239,12 +235,12 @@ describe('PATCH /api/order/:id/status: the moves it refuses', () => {
 
 describe('GET /api/order/:id: the order and its history', () => {
   it('records every change in order, with who made it: customer, admin or system', async () => {
-    const id = await place(10);
+    const id = await placed(10);
     await patch(id, { status: 'paid' }).expect(200);
     await patch(id, { status: 'unpaid' }).expect(200);
     await patch(id, { status: 'paid' }).expect(200);
     await patch(id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }).expect(200);
-    const cancelledByOwner = await place(5);
+    const cancelledByOwner = await placed(5);
     await ctx.http().delete(`/api/order/${cancelledByOwner}`).set(customer.auth).expect(200);
 
     const res = await ctx.http().get(`/api/order/${id}`).set(customer.auth).expect(200);
@@ -267,7 +263,7 @@ describe('GET /api/order/:id: the order and its history', () => {
   });
 
   it('records an expiry as done by system', async () => {
-    const id = await place(10);
+    const id = await placed(10);
     // Every unpaid order is older than 0 ms; other tests' leftovers go with it.
     expect(await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).expireUnpaid(0)).toBeGreaterThan(0);
     const res = await ctx.http().get(`/api/order/${id}`).set(customer.auth).expect(200);
@@ -277,7 +273,7 @@ describe('GET /api/order/:id: the order and its history', () => {
   });
 
   it('shows the number, phone, address and dates to the owner and to admins', async () => {
-    const id = await place(10);
+    const id = await placed(10);
     for (const who of [customer, admin]) {
       const res = await ctx.http().get(`/api/order/${id}`).set(who.auth).expect(200);
       const { order } = res.body;
@@ -300,7 +296,7 @@ describe('GET /api/order/:id: the order and its history', () => {
   });
 
   it('is a 404 to other customers, saying nothing of the order, and a 401 to strangers', async () => {
-    const id = await place(10);
+    const id = await placed(10);
     const res = await ctx.http().get(`/api/order/${id}`).set(other.auth).expect(404);
     expect(res.body).toEqual({ message: apiMessages.orderNotFound });
     await ctx.http().get(`/api/order/${id}`).expect(401);
@@ -309,7 +305,7 @@ describe('GET /api/order/:id: the order and its history', () => {
   });
 
   it('numbers orders from the sequence, each once, in the order they were placed', async () => {
-    const ids = [await place(1), await place(1, other), await place(1)];
+    const ids = [await placed(1), await placed(1, other), await placed(1)];
     const numbers = await Promise.all(
       ids.map(
         async (id) =>

@@ -3,7 +3,7 @@ import { orderEmails } from '../../src/mail/order-emails.js';
 import { taxedOrder } from '../support/taxed-order.js';
 
 /** The order e-mails show what the order stored: net, tax at its rate, and the total (decision 053). */
-const { order, event } = taxedOrder({
+const { order, lines, event } = taxedOrder({
   productName: 'Hex bolt M8',
   unitPriceCents: 999,
   productQuantity: 3,
@@ -17,7 +17,7 @@ const { order, event } = taxedOrder({
 
 describe('order e-mails with tax', () => {
   it('show the net amount, the tax with its rate and the total, to the customer and the desk', () => {
-    const emails = orderEmails({ event, order }, true, {
+    const emails = orderEmails({ event, order, lines }, true, {
       notify: ['desk@partsdepot.example'],
       seller: { name: 'Parts Depot Ltd', address: '1 Foundry Lane' },
       paymentInstructions: 'Pay by bank transfer.',

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client, type TestClient } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { sendOrder } from '../support/orders.js';
 
 /**
  * The buyer's PO reference on the one-part order (`POST /api/order`, as on checkout), and the
@@ -15,11 +17,13 @@ type Account = Awaited<ReturnType<typeof accountWithToken>>;
 let admin: Account;
 let buyer: Account;
 let partId: string;
+let buyerApi: TestClient;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await accountWithToken(ctx, 'admin');
   buyer = await accountWithToken(ctx, 'customer', 'Pat Purchaser');
+  buyerApi = client(ctx.http, buyer.auth);
   const [part] = await ctx.db
     .insert(parts)
     .values(partRow({ minOrderQuantity: 1, availableQuantity: 10_000 }))
@@ -27,18 +31,6 @@ beforeAll(async () => {
   partId = part?.id as string;
 });
 afterAll(() => ctx.close());
-
-function place(body: object, key?: string) {
-  const req = ctx.http().post('/api/order').set(buyer.auth);
-  if (key) req.set('Idempotency-Key', key);
-  return req.send({
-    partId,
-    productQuantity: 1,
-    phone: '+1 555 010 2030',
-    address: '1 Main Street, Springfield',
-    ...body,
-  });
-}
 
 async function search(q: string, status?: string) {
   const res = await ctx
@@ -52,29 +44,31 @@ async function search(q: string, status?: string) {
 
 describe('POST /api/order with a PO reference', () => {
   it('places the order with the reference, trimmed, and shows it on the order', async () => {
-    const res = await place({ poReference: '  PO-A-1  ' }).expect(201);
+    const res = await sendOrder(buyerApi, partId, { poReference: '  PO-A-1  ' }).expect(201);
     expect(res.body.order.poReference).toBe('PO-A-1');
     const shown = await ctx.http().get(`/api/order/${res.body.insertedId}`).set(buyer.auth).expect(200);
     expect(shown.body.order.poReference).toBe('PO-A-1');
   });
 
   it('takes no reference, or an empty one, as none', async () => {
-    expect((await place({}).expect(201)).body.order.poReference).toBeNull();
-    expect((await place({ poReference: '   ' }).expect(201)).body.order.poReference).toBeNull();
+    expect((await sendOrder(buyerApi, partId).expect(201)).body.order.poReference).toBeNull();
+    expect(
+      (await sendOrder(buyerApi, partId, { poReference: '   ' }).expect(201)).body.order.poReference,
+    ).toBeNull();
   });
 
   it('refuses a reference checkout refuses, with checkout’s messages', async () => {
-    const long = await place({ poReference: 'P'.repeat(41) }).expect(400);
-    expect(long.body.fields.poReference).toBe(checkoutMessages.poReferenceTooLong);
-    const control = await place({ poReference: 'PO\u0000-1' }).expect(400);
-    expect(control.body.fields.poReference).toBe(checkoutMessages.poReferenceInvalid);
+    const long = await sendOrder(buyerApi, partId, { poReference: 'P'.repeat(41) }).expect(400);
+    expect(long.body.fields?.poReference).toBe(checkoutMessages.poReferenceTooLong);
+    const control = await sendOrder(buyerApi, partId, { poReference: 'PO\u0000-1' }).expect(400);
+    expect(control.body.fields?.poReference).toBe(checkoutMessages.poReferenceInvalid);
   });
 
   it('binds an Idempotency-Key to the reference too', async () => {
-    const first = await place({ poReference: 'PO-KEY-1' }, 'po-key').expect(201);
-    const again = await place({ poReference: 'PO-KEY-1' }, 'po-key').expect(201);
+    const first = await sendOrder(buyerApi, partId, { poReference: 'PO-KEY-1', key: 'po-key' }).expect(201);
+    const again = await sendOrder(buyerApi, partId, { poReference: 'PO-KEY-1', key: 'po-key' }).expect(201);
     expect(again.body.insertedId).toBe(first.body.insertedId);
-    await place({ poReference: 'PO-KEY-2' }, 'po-key').expect(422);
+    await sendOrder(buyerApi, partId, { poReference: 'PO-KEY-2', key: 'po-key' }).expect(422);
   });
 });
 
@@ -84,7 +78,7 @@ describe('the desk’s search by PO reference', () => {
   beforeAll(async () => {
     ids = {};
     for (const po of ['PO-A-10', 'po-b-7', 'PO_%X']) {
-      ids[po] = (await place({ poReference: po }).expect(201)).body.insertedId;
+      ids[po] = (await sendOrder(buyerApi, partId, { poReference: po }).expect(201)).body.insertedId;
     }
     ids['PO-A-1'] = (await search('PO-A-1')).find((o) => o.poReference === 'PO-A-1')?._id ?? '';
   });
@@ -127,14 +121,20 @@ describe('the desk’s search by PO reference', () => {
 
 describe('the PO search reads an index, never every order', () => {
   beforeAll(async () => {
-    // A store of 20,000 orders, one in four with a PO reference.
+    // A store of 20,000 orders, one in four with a PO reference. Those the last test lists get
+    // their line (the API shows an order's lines); the others are read only by the plans.
     await ctx.db.execute(sql`
-      insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents,
-        user_name, email, phone, address, po_reference, created_at)
-      select ${partId}, 'Bulk', 100, 1, 100, 'Bulk Buyer', 'buyer' || (g % 1000) || '@bulk.test',
-        '+1 555 010 2030', '1 Main Street, Springfield',
-        case when g % 4 = 0 then 'REQ-' || g end, now() - g * interval '1 minute'
-      from generate_series(1, 20000) g`);
+      with bulk as (
+        insert into orders (total_cents, user_name, email, phone, address, po_reference, created_at)
+        select 100, 'Bulk Buyer', 'buyer' || (g % 1000) || '@bulk.test', '+1 555 010 2030',
+          '1 Main Street, Springfield', case when g % 4 = 0 then 'REQ-' || g end, now() - g * interval '1 minute'
+        from generate_series(1, 20000) g
+        returning id, po_reference
+      )
+      insert into order_lines (order_id, position, part_id, sku, product_name, unit_price_cents, quantity,
+        total_cents)
+      select bulk.id, 1, p.id, p.sku, 'Bulk', 100, 1, 100 from bulk, parts p
+      where p.id = ${partId} and bulk.po_reference like 'REQ-1999%'`);
     await ctx.db.execute(sql`analyze orders`);
   });
 

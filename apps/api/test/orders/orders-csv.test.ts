@@ -2,12 +2,15 @@ import { formatOrderNumber, type Order, orderExportColumns } from '@store/shared
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, parts } from '../../src/db/schema.js';
+import { parts } from '../../src/db/schema.js';
 import { createOrdersRepo } from '../../src/features/orders/repo.js';
 import { CSV_BATCH_SIZE } from '../../src/features/orders/service.js';
 import { noJobs } from '../../src/jobs/queue.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { insertOrderOf, type LineFigures } from '../support/order-rows.js';
+import { checkout } from '../support/orders.js';
 
 /**
  * `GET /api/orders.csv`: the desk's orders for spreadsheets, read back with a real CSV parser:
@@ -16,14 +19,10 @@ import { createTestApp, partRow } from '../support/helpers.js';
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
 let customer: Awaited<ReturnType<typeof accountWithToken>>;
-let partId: string;
+let part: typeof parts.$inferSelect;
 
-type NewOrder = typeof orders.$inferInsert;
+type NewOrder = Parameters<typeof insertOrderOf>[2];
 const row = (overrides: Partial<NewOrder> = {}): NewOrder => ({
-  partId,
-  productName: 'Brake pad',
-  unitPriceCents: 1250,
-  productQuantity: 10,
   totalCents: 12_500,
   userName: 'Plain Person',
   email: 'plain@shop.test',
@@ -36,9 +35,19 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = await accountWithToken(ctx, 'admin');
   customer = await accountWithToken(ctx);
-  const [part] = await ctx.db.insert(parts).values(partRow()).returning();
-  partId = part?.id as string;
+  const [inserted] = await ctx.db.insert(parts).values(partRow()).returning();
+  if (!inserted) throw new Error('no part');
+  part = inserted;
 });
+
+/** An order written straight to the tables: ten brake pads at 12.50 unless the line says otherwise. */
+const insertOrder = (overrides: Partial<NewOrder> = {}, line: LineFigures = {}) =>
+  insertOrderOf(ctx.db, part, row(overrides), {
+    productName: 'Brake pad',
+    unitPriceCents: 1250,
+    quantity: 10,
+    ...line,
+  });
 afterAll(() => ctx.close());
 
 /** The raw bytes of the answer, and its records as a spreadsheet would read them. */
@@ -83,35 +92,30 @@ describe('GET /api/orders.csv', () => {
   });
 
   it('writes every column of an order', async () => {
-    const [order] = await ctx.db
-      .insert(orders)
-      .values(
-        row({
-          userName: 'Zoë Ünïcode',
-          email: 'zoe@shop.test',
-          productQuantity: 600,
-          unitPriceCents: 1999,
-          discountPercent: 5,
-          discountCents: 59_970,
-          totalCents: 1_139_430,
-          status: 'shipped',
-          carrier: 'DHL',
-          trackingNumber: 'JD0146',
-          createdAt: new Date('2026-02-03T04:05:06.789Z'),
-        }),
-      )
-      .returning();
+    const order = await insertOrder(
+      {
+        userName: 'Zoë Ünïcode',
+        email: 'zoe@shop.test',
+        discountCents: 59_970,
+        totalCents: 1_139_430,
+        status: 'shipped',
+        carrier: 'DHL',
+        trackingNumber: 'JD0146',
+        createdAt: new Date('2026-02-03T04:05:06.789Z'),
+      },
+      { quantity: 600, unitPriceCents: 1999, discountPercent: 5, discountCents: 59_970 },
+    );
     const { rows } = await download({ q: 'zoe@shop.test' });
     expect(rows).toEqual([
       [
-        formatOrderNumber(order?.number ?? 0),
+        formatOrderNumber(order.number),
         '2026-02-03T04:05:06.789Z',
         'Zoë Ünïcode',
         'zoe@shop.test',
         '555 010 2030',
         '1 Main Street, Springfield',
         '',
-        '',
+        part.sku,
         'Brake pad',
         '600',
         '19.99',
@@ -129,16 +133,17 @@ describe('GET /api/orders.csv', () => {
   });
 
   it('quotes what needs quoting and makes every formula inert', async () => {
-    const evil = row({
-      userName: '=HYPERLINK("http://evil.example","click")',
-      email: 'evil@shop.test',
-      phone: '+1 555 010 2030',
-      address: '-2+3 Main Street,\r\nFlat "B"\nSpringfield',
-      productName: '@SUM(1,2)',
-      carrier: '\t=cmd|calc',
-      trackingNumber: '\r=1+1',
-    });
-    await ctx.db.insert(orders).values(evil);
+    const evil = await insertOrder(
+      {
+        userName: '=HYPERLINK("http://evil.example","click")',
+        email: 'evil@shop.test',
+        phone: '+1 555 010 2030',
+        address: '-2+3 Main Street,\r\nFlat "B"\nSpringfield',
+        carrier: '\t=cmd|calc',
+        trackingNumber: '\r=1+1',
+      },
+      { productName: '@SUM(1,2)' },
+    );
     const { rows } = await download({ q: 'evil@shop.test' });
     expect(rows).toHaveLength(1);
     const cells = rows[0] ?? [];
@@ -152,13 +157,21 @@ describe('GET /api/orders.csv', () => {
   });
 
   it('has the list’s filters: the same orders, newest first', async () => {
-    await ctx.db
-      .insert(orders)
-      .values([
-        row({ email: 'filter-a@shop.test', status: 'paid', createdAt: new Date('2026-03-01T00:00:00Z') }),
-        row({ email: 'filter-b@shop.test', status: 'unpaid', createdAt: new Date('2026-03-02T00:00:00Z') }),
-        row({ email: 'filter-c@shop.test', status: 'paid', createdAt: new Date('2026-03-03T00:00:00Z') }),
-      ]);
+    await insertOrder({
+      email: 'filter-a@shop.test',
+      status: 'paid',
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+    });
+    await insertOrder({
+      email: 'filter-b@shop.test',
+      status: 'unpaid',
+      createdAt: new Date('2026-03-02T00:00:00Z'),
+    });
+    await insertOrder({
+      email: 'filter-c@shop.test',
+      status: 'paid',
+      createdAt: new Date('2026-03-03T00:00:00Z'),
+    });
     const queries: Record<string, string>[] = [
       { q: 'filter' },
       { q: 'filter', status: 'paid' },
@@ -189,22 +202,15 @@ describe('GET /api/orders.csv', () => {
         partRow({ name: 'Caliper', sku: 'CSV-CAL', priceCents: 2000, minOrderQuantity: 1 }),
       ])
       .returning();
-    const placed = await ctx
-      .http()
-      .post('/api/checkout')
-      .set(buyer.auth)
-      .send({
-        phone: '555 010 2030',
-        address: '1 Main Street, Springfield',
-        poReference: 'PO-881',
-        lines: [
-          { partId: a?.id, quantity: 2 },
-          { partId: b?.id, quantity: 3 },
-        ],
-      })
-      .expect(201);
+    const { number } = await checkout(client(ctx.http, buyer.auth), {
+      phone: '555 010 2030',
+      poReference: 'PO-881',
+      lines: [
+        { partId: a?.id, quantity: 2 },
+        { partId: b?.id, quantity: 3 },
+      ],
+    });
     const { rows } = await download({ q: buyer.email });
-    const number = placed.body.order.number;
     expect(rows.map((r) => [r[0], r[6], r[7], r[8], r[9], r[10], r[12], r[15]])).toEqual([
       [number, 'PO-881', 'CSV-DISC', 'Disc', '2', '5.00', '10.00', '70.00'],
       [number, 'PO-881', 'CSV-CAL', 'Caliper', '3', '20.00', '60.00', '70.00'],
@@ -213,20 +219,18 @@ describe('GET /api/orders.csv', () => {
 
   it('writes each order’s net and tax beside its bill, on every line of it', async () => {
     // Taxed as the placement stores it (decision 053): 20 % on 104.17 net, rounded per line.
-    const [taxed] = await ctx.db
-      .insert(orders)
-      .values(
-        row({ email: 'vat-taxed@shop.test', totalCents: 12_500, taxCents: 2_083, taxRateBasisPoints: 2000 }),
-      )
-      .returning();
-    await ctx.db.insert(orders).values(row({ email: 'no-tax@shop.test' }));
+    const taxed = await insertOrder(
+      { email: 'vat-taxed@shop.test', totalCents: 12_500, taxCents: 2_083, taxRateBasisPoints: 2000 },
+      { taxCents: 2_083 },
+    );
+    await insertOrder({ email: 'no-tax@shop.test' });
     const names: string[] = Object.values(orderExportColumns);
     const at = (name: string) => names.indexOf(name);
     const cells = (r: string[]) => [r[at('Net')], r[at('Tax')], r[at('Bill')]];
     const { header, rows } = await download({ q: 'vat-taxed@shop.test' });
     expect(header?.slice(at('Line total'), at('Bill') + 1)).toEqual(['Line total', 'Net', 'Tax', 'Bill']);
     expect(rows.map((r) => [r[0], ...cells(r)])).toEqual([
-      [formatOrderNumber(taxed?.number ?? 0), '104.17', '20.83', '125.00'],
+      [formatOrderNumber(taxed.number), '104.17', '20.83', '125.00'],
     ]);
     expect((await download({ q: 'no-tax@shop.test' })).rows.map(cells)).toEqual([
       ['125.00', '0.00', '125.00'],
@@ -242,13 +246,17 @@ describe('GET /api/orders.csv', () => {
   it('exports every order when there are more than a batch', async () => {
     const many = 2 * CSV_BATCH_SIZE + 37;
     await ctx.db.execute(sql`
-      insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents,
-        user_name, email, phone, address, created_at)
-      select ${partId}, 'Bulk', 100, 1, 100, 'Bulk Buyer', 'bulk' || g || '@many.test',
-        '555 010 2030', '1 Main Street, Springfield',
-        -- Every ten orders share one instant: the batches must neither repeat nor skip a tie.
-        timestamptz '2025-06-01' + (g / 10) * interval '1 second'
-      from generate_series(1, ${many}) g`);
+      with bulk as (
+        insert into orders (total_cents, user_name, email, phone, address, created_at)
+        select 100, 'Bulk Buyer', 'bulk' || g || '@many.test', '555 010 2030', '1 Main Street, Springfield',
+          -- Every ten orders share one instant: the batches must neither repeat nor skip a tie.
+          timestamptz '2025-06-01' + (g / 10) * interval '1 second'
+        from generate_series(1, ${many}) g
+        returning id
+      )
+      insert into order_lines (order_id, position, part_id, sku, product_name, unit_price_cents, quantity,
+        total_cents)
+      select bulk.id, 1, ${part.id}, ${part.sku}, 'Bulk', 100, 1, 100 from bulk`);
     const { rows } = await download({ q: 'bulk' });
     expect(rows).toHaveLength(many);
     expect(new Set(rows.map((r) => r[0])).size).toBe(many);
@@ -278,10 +286,8 @@ describe('the export’s batches (keyset on created_at, id)', () => {
   it('reads every order once, newest first, a bounded batch at a time, microseconds and ties included', async () => {
     // Orders apart by a microsecond (a JavaScript Date would make them equal), and exact ties.
     await ctx.db.execute(sql`
-      insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents,
-        user_name, email, phone, address, created_at)
-      select ${partId}, 'Keyset', 100, 1, 100, 'Key Set', 'keyset' || g || '@batch.test',
-        '555 010 2030', '1 Main Street, Springfield',
+      insert into orders (total_cents, user_name, email, phone, address, created_at)
+      select 100, 'Key Set', 'keyset' || g || '@batch.test', '555 010 2030', '1 Main Street, Springfield',
         timestamptz '2024-01-01 00:00:00.000100' + (g / 3) * interval '1 microsecond'
       from generate_series(1, 50) g`);
     const repo = createOrdersRepo(ctx.db, noJobs);

@@ -1,6 +1,8 @@
-import { BULK_DISCOUNT, orderMessages } from '@store/shared';
+import { BULK_DISCOUNT } from '@store/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachAloneAfter, ROW_CHANGED } from '../../src/db/batched-calls.js';
+import { failedWith } from '../../src/db/errors.js';
 import { LOCK_SPACES } from '../../src/db/locks.js';
 import { rowsOf } from '../../src/db/rows.js';
 import { orderEvents, orders, parts, users } from '../../src/db/schema.js';
@@ -17,7 +19,7 @@ import { type createTestApp, partRow, usingPostgres } from '../support/helpers.j
 import { appWithOrderJobs } from '../support/order-jobs-app.js';
 
 /**
- * `place_orders` (migration 0028, decision 058): several customers' plain orders placed in one
+ * `place_orders` (placement.sql, decision 058): several customers' plain orders placed in one
  * call, exactly as `place_order` places each, and every other request left to be placed alone
  * with nothing written for it.
  */
@@ -46,7 +48,6 @@ const placementRules: PlacementRules = {
   maxLines: 100,
   bulk: BULK_DISCOUNT,
   tax: { rateBasisPoints: 2000, pricesIncludeTax: false },
-  moreName: orderMessages.firstAndMoreTemplate,
 };
 const job = () => ({ schema: boss.queue.schema, name: 'order-event' });
 /** The rules as the store sends them to the functions (placement-repo.ts). */
@@ -155,8 +156,9 @@ describe('place_orders', () => {
       expect(batched[i]?.lines?.map(comparable)).toEqual(alone.lines?.map(comparable));
       expect(batched[i]?.order?.email).toBe(batchCustomers[i]?.email);
     }
-    // 'first part and 2 more' for the three lines; the bulk discount on 600; tax on every line.
-    expect(batched[2]?.order).toMatchObject({ line_count: 2, product_quantity: 13 });
+    // Two lines of 13 units in all; the bulk discount on 600; tax on every line.
+    expect(batched[2]?.order).toMatchObject({ line_count: 2 });
+    expect(batched[2]?.lines?.reduce((units, line) => units + Number(line.quantity), 0)).toBe(13);
     expect(batched[1]?.lines?.[0]).toMatchObject({ discount_percent: 5 });
     expect(Number(batched[0]?.order?.tax_cents)).toBe(750);
 
@@ -328,11 +330,12 @@ describe.runIf(usingPostgres)('a batch undone by the database', () => {
   it('is undone whole when a part changed under it, and each of its orders left to be placed alone', async () => {
     const held = await newPart();
     const { requests, nothingWritten } = await twoOrders(held);
-    const answers = await whileBatchWaits(
+    const refused = await whileBatchWaits(
       (tx) => tx.execute(sql`update parts set price_cents = 1300 where id = ${held.id}`),
-      () => placeOrders(ctx.db, requests, placementRules, job()),
+      () => placeOrders(ctx.db, requests, placementRules, job()).catch((error: unknown) => [error]),
     );
-    expect(answers).toEqual([undefined, undefined]);
+    expect(failedWith(refused[0], ROW_CHANGED)).toBe(true);
+    expect(eachAloneAfter(refused[0])).toBe(true);
     await nothingWritten();
   });
 
@@ -341,13 +344,14 @@ describe.runIf(usingPostgres)('a batch undone by the database', () => {
     const { emails, requests, nothingWritten } = await twoOrders(held);
     // A writer holding the part, then wanting the first customer's lock, which the batch holds
     // while it waits for the part: the batch, waiting first, is the one PostgreSQL undoes.
-    const answers = await whileBatchWaits(
+    const refused = await whileBatchWaits(
       (tx) => tx.execute(sql`select 1 from parts where id = ${held.id} for no key update`),
-      () => placeOrders(ctx.db, requests, placementRules, job()),
+      () => placeOrders(ctx.db, requests, placementRules, job()).catch((error: unknown) => [error]),
       (tx) =>
         tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACES.openOrders}, hashtext(${emails[0]}))`),
     );
-    expect(answers).toEqual([undefined, undefined]);
+    expect(failedWith(refused[0], '40P01')).toBe(true);
+    expect(eachAloneAfter(refused[0])).toBe(true);
     await nothingWritten();
   });
 });

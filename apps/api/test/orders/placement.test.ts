@@ -138,7 +138,6 @@ describe('the order-event job the placement writes', () => {
           keyLifetimeSeconds: 60,
           maxLines: 100,
           bulk: BULK_DISCOUNT,
-          moreName: '{first} and {more} more',
           locks: { openOrders: 1, cart: 2 },
           job: { schema: boss.queue.schema, name: 'no-such-queue' },
         }),

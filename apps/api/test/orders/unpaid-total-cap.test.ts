@@ -4,7 +4,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client, type TestClient } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { sendOrder } from '../support/orders.js';
 
 /**
  * `MAX_UNPAID_TOTAL`: a customer's unpaid orders may total at most that
@@ -17,6 +19,8 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let customer: Awaited<ReturnType<typeof accountWithToken>>;
 let admin: Awaited<ReturnType<typeof accountWithToken>>;
 let partId: string;
+/** The customer's client. */
+let api: TestClient;
 
 beforeAll(async () => {
   ctx = await createTestApp({ maxUnpaidTotalCents: LIMIT_CENTS });
@@ -26,6 +30,7 @@ afterAll(() => ctx.close());
 
 beforeEach(async () => {
   customer = await accountWithToken(ctx);
+  api = client(ctx.http, customer.auth);
   // £10.00 a unit, no bulk discount: n units is n × £10.00.
   const [part] = await ctx.db
     .insert(parts)
@@ -33,16 +38,6 @@ beforeEach(async () => {
     .returning();
   partId = part?.id as string;
 });
-
-function place(units: number, who = customer, key?: string) {
-  const req = ctx.http().post('/api/order').set(who.auth);
-  return (key ? req.set('Idempotency-Key', key) : req).send({
-    partId,
-    productQuantity: units,
-    phone: '+1 555 010 2030',
-    address: '1 Main Street, Springfield',
-  });
-}
 
 async function state() {
   const [part] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
@@ -54,7 +49,7 @@ async function state() {
 /** Refused with `message`, changing nothing. */
 async function expectRefused(units: number, message: string) {
   const before = await state();
-  const res = await place(units).expect(409);
+  const res = await sendOrder(api, partId, { productQuantity: units }).expect(409);
   expect(res.body).toEqual({ message });
   expect(await state()).toEqual(before);
 }
@@ -83,11 +78,13 @@ describe('the cap on what unpaid orders may total', () => {
   });
 
   it('accepts orders up to the limit exactly, and refuses any more, changing nothing', async () => {
-    await place(6).expect(201);
-    await place(4).expect(201); // £100.00 held: at the limit
+    await sendOrder(api, partId, { productQuantity: 6 }).expect(201);
+    await sendOrder(api, partId, { productQuantity: 4 }).expect(201); // £100.00 held: at the limit
     await expectRefused(1, withUnpaid(11_000));
     // Another customer is not held by this one's orders.
-    await place(10, await accountWithToken(ctx)).expect(201);
+    await sendOrder(client(ctx.http, (await accountWithToken(ctx)).auth), partId, {
+      productQuantity: 10,
+    }).expect(201);
   });
 
   it('refuses one order above the limit on its own (the whole stock for one account)', async () => {
@@ -96,37 +93,37 @@ describe('the cap on what unpaid orders may total', () => {
   });
 
   it('never counts paid or shipped orders', async () => {
-    const first = (await place(10).expect(201)).body.insertedId;
+    const first = (await sendOrder(api, partId, { productQuantity: 10 }).expect(201)).body.insertedId;
     await expectRefused(1, withUnpaid(11_000));
     await move(first, 'paid');
-    const second = (await place(10).expect(201)).body.insertedId;
+    const second = (await sendOrder(api, partId, { productQuantity: 10 }).expect(201)).body.insertedId;
     await move(first, 'shipped');
     await expectRefused(1, withUnpaid(11_000));
     await move(second, 'paid');
-    await place(10).expect(201);
+    await sendOrder(api, partId, { productQuantity: 10 }).expect(201);
   });
 
   it('never counts cancelled orders, by the customer or an admin', async () => {
-    const first = (await place(10).expect(201)).body.insertedId;
+    const first = (await sendOrder(api, partId, { productQuantity: 10 }).expect(201)).body.insertedId;
     await expectRefused(5, withUnpaid(15_000));
     await ctx.http().delete(`/api/order/${first}`).set(customer.auth).expect(200);
-    const second = (await place(10).expect(201)).body.insertedId;
+    const second = (await sendOrder(api, partId, { productQuantity: 10 }).expect(201)).body.insertedId;
     await move(second, 'cancelled');
-    await place(10).expect(201);
+    await sendOrder(api, partId, { productQuantity: 10 }).expect(201);
   });
 
   it('counts a payment undone: the order is unpaid again', async () => {
-    const first = (await place(10).expect(201)).body.insertedId;
+    const first = (await sendOrder(api, partId, { productQuantity: 10 }).expect(201)).body.insertedId;
     await move(first, 'paid');
-    await place(10).expect(201);
+    await sendOrder(api, partId, { productQuantity: 10 }).expect(201);
     await move(first, 'unpaid');
     await expectRefused(1, withUnpaid(21_000));
   });
 
   it('never refuses the replay of an order already placed', async () => {
     const key = randomUUID();
-    const first = await place(10, customer, key).expect(201);
-    const again = await place(10, customer, key).expect(201);
+    const first = await sendOrder(api, partId, { productQuantity: 10, key }).expect(201);
+    const again = await sendOrder(api, partId, { productQuantity: 10, key }).expect(201);
     expect(again.body.insertedId).toBe(first.body.insertedId);
     await expectRefused(1, withUnpaid(11_000));
   });
@@ -134,10 +131,10 @@ describe('the cap on what unpaid orders may total', () => {
 
 describe("a customer's own credit limit", () => {
   it('lets an order through once an admin raises it, and judges the next by it', async () => {
-    await place(10).expect(201);
+    await sendOrder(api, partId, { productQuantity: 10 }).expect(201);
     await expectRefused(5, withUnpaid(15_000));
     await setLimit(150).expect(200);
-    await place(5).expect(201);
+    await sendOrder(api, partId, { productQuantity: 5 }).expect(201);
     await expectRefused(1, withUnpaid(16_000, 15_000));
   });
 
@@ -145,18 +142,18 @@ describe("a customer's own credit limit", () => {
     await setLimit(0).expect(200);
     await expectRefused(1, alone(1000, 0));
     await setLimit(null).expect(200);
-    await place(10).expect(201);
+    await sendOrder(api, partId, { productQuantity: 10 }).expect(201);
     await expectRefused(1, withUnpaid(11_000));
   });
 
   it('keeps cents exactly: a limit of £100.01 lets £100.00 through and refuses £110.00', async () => {
     await setLimit(100.01).expect(200);
-    await place(10).expect(201);
+    await sendOrder(api, partId, { productQuantity: 10 }).expect(201);
     await expectRefused(1, withUnpaid(11_000, 10_001));
   });
 
   it('is set by admins only: a customer cannot raise their own (403), changing nothing', async () => {
-    await place(10).expect(201);
+    await sendOrder(api, partId, { productQuantity: 10 }).expect(201);
     const own = await ctx
       .http()
       .put(`/api/user/credit-limit/${encodeURIComponent(customer.email)}`)

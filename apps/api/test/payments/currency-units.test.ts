@@ -5,7 +5,9 @@ import { loadConfig } from '../../src/config.js';
 import { orders } from '../../src/db/schema.js';
 import type { StripeSettings } from '../../src/features/payments/index.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, openTestDatabase } from '../support/helpers.js';
+import { sendCheckout } from '../support/orders.js';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.js';
 
 /**
@@ -69,12 +71,10 @@ describe.each([
       .set(admin.auth)
       .send(part(1234, `CU-${currency}`));
     expect(added.status).toBe(201);
-    const placed = await ctx
-      .http()
-      .post('/api/checkout')
-      .set(customer.auth)
-      .send({ ...contact, lines: [{ partId: added.body.insertedId, quantity: 1 }] })
-      .expect(201);
+    const placed = await sendCheckout(client(ctx.http, customer.auth), {
+      ...contact,
+      lines: [{ partId: added.body.insertedId, quantity: 1 }],
+    }).expect(201);
     expect(placed.body.order).toMatchObject({ price: total });
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.body.insertedId));
     expect(row?.taxCents).toBe(Math.round(tax * 100));
@@ -93,12 +93,10 @@ describe.each([
       .set(admin.auth)
       .send(part(1233, `CU-D-${currency}`, true))
       .expect(201);
-    const placed = await ctx
-      .http()
-      .post('/api/checkout')
-      .set(customer.auth)
-      .send({ ...contact, lines: [{ partId: added.body.insertedId, quantity: 501 }] })
-      .expect(201);
+    const placed = await sendCheckout(client(ctx.http, customer.auth), {
+      ...contact,
+      lines: [{ partId: added.body.insertedId, quantity: 501 }],
+    }).expect(201);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.body.insertedId));
     const bill = computeBill(123_300, 501, true, config.tax);
     expect(row?.discountCents).toBe(bill.discountCents);

@@ -16,16 +16,18 @@ import {
   payments,
   sentEmails,
 } from '../../src/db/schema.js';
+import { createOrderMoves } from '../../src/features/orders/moves.js';
 import { createOrdersRepo } from '../../src/features/orders/repo.js';
-import { createOrderMoves } from '../../src/features/orders/service.js';
 import type { StripeSettings } from '../../src/features/payments/index.js';
 import { type StartedJobs, startJobs } from '../../src/jobs/start.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { eventually } from '../support/eventually.js';
 import { createTestApp, openTestDatabase, partRow, TEST_PAYMENT_INSTRUCTIONS } from '../support/helpers.js';
 import { unfinishedJobs } from '../support/job-queue.js';
 import { capturedLines, logCapture } from '../support/log-capture.js';
+import * as fixtures from '../support/orders.js';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.js';
 
 /**
@@ -114,24 +116,15 @@ async function newPart(overrides: Partial<typeof parts.$inferInsert> = {}) {
   return part;
 }
 
+/** An order delivered to this file's address: its id. */
 async function placeOrder(partId: string, productQuantity: number, who: Account = customer) {
-  const res = await ctx
-    .http()
-    .post('/api/order')
-    .set(who.auth)
-    .send({ partId, productQuantity, phone, address })
-    .expect(201);
-  return res.body.insertedId as string;
+  return (await fixtures.placeOrder(client(ctx.http, who.auth), partId, { productQuantity, phone, address }))
+    .id;
 }
 
+/** An order of these lines, delivered to this file's address: its id. */
 async function checkout(lines: { partId: string; quantity: number }[]) {
-  const res = await ctx
-    .http()
-    .post('/api/checkout')
-    .set(customer.auth)
-    .send({ phone, address, lines })
-    .expect(201);
-  return res.body.insertedId as string;
+  return (await fixtures.checkout(client(ctx.http, customer.auth), { phone, address, lines })).id;
 }
 
 /** 'Pay by card': the session the stand-in made for it. */
@@ -239,11 +232,8 @@ describe('Pay by card: the Checkout session', () => {
       try {
         const even = await newPart({ priceCents: 999 });
         const uneven = await newPart({ priceCents: 12_345, bulkDiscount: true });
-        const res = await taxed
-          .http()
-          .post('/api/checkout')
-          .set(customer.auth)
-          .send({
+        const res = await fixtures
+          .sendCheckout(client(taxed.http, customer.auth), {
             phone,
             address,
             lines: [

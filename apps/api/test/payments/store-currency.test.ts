@@ -9,13 +9,14 @@ import {
   STORE_SETTINGS_ELEMENT_ID,
   type StoreSettings,
 } from '@store/shared';
-import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { parts } from '../../src/db/schema.js';
 import { orderEmails } from '../../src/mail/order-emails.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { placeOrder, sendOrder } from '../support/orders.js';
 import { readPdf } from '../support/pdf-text.js';
 import { taxedOrder } from '../support/taxed-order.js';
 
@@ -66,12 +67,8 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
-const place = (productQuantity: number) =>
-  ctx
-    .http()
-    .post('/api/order')
-    .set(customer.auth)
-    .send({ partId, productQuantity, phone: '+49 30 1234567', address: 'Hauptstraße 1, Berlin' });
+/** An order delivered in Berlin. */
+const berlin = { phone: '+49 30 1234567', address: 'Hauptstraße 1, Berlin' };
 
 describe('LOCALE', () => {
   it('is en-GB unless set, and makes the pattern with CURRENCY', () => {
@@ -117,17 +114,19 @@ describe('GET /api/settings', () => {
 describe('money in euros, as de-DE writes them', () => {
   it('names the credit limit in euros', async () => {
     // 81 × 12,50 € = 1.012,50 €, with 19% tax 1.204,88 €: over the 1.000,00 € limit on its own.
-    const res = await place(81).expect(409);
+    const res = await sendOrder(client(ctx.http, customer.auth), partId, {
+      productQuantity: 81,
+      ...berlin,
+    }).expect(409);
     expect(res.body.message).toBe(apiMessages.orderAloneOverLimit(120_488, 100_000, config.money));
     expect(res.body.message).toContain(`1.204,88${NBSP}€`);
     expect(res.body.message).toContain(`1.000,00${NBSP}€`);
   });
 
   it('prints the invoice in euros', async () => {
-    const order = (await place(20).expect(201)).body.order as { _id: string };
-    const res = await asBytes(
-      ctx.http().get(`/api/order/${order._id}/invoice.pdf`).set(customer.auth),
-    ).expect(200);
+    const api = client(ctx.http, customer.auth);
+    const order = await placeOrder(api, partId, { productQuantity: 20, ...berlin });
+    const res = await api.invoices.pdf({ params: { id: order.id } }).expect(200);
     const { text } = await readPdf(res.body as Buffer);
     expect(text).toContain('12,50');
     // 20 × 12,50 € = 250,00 € before tax; 19%: 47,50 €; 297,50 € in all.
@@ -138,7 +137,7 @@ describe('money in euros, as de-DE writes them', () => {
   });
 
   it('writes the e-mails in euros (the job worker is handed the same settings: server.ts)', () => {
-    const { order, event } = taxedOrder({
+    const { order, lines, event } = taxedOrder({
       productName: 'Flange bolt',
       unitPriceCents: 1250,
       productQuantity: 20,
@@ -149,7 +148,7 @@ describe('money in euros, as de-DE writes them', () => {
       phone: '+49 30 1234567',
       address: 'Hauptstraße 1, Berlin',
     });
-    const emails = orderEmails({ event, order }, true, {
+    const emails = orderEmails({ event, order, lines }, true, {
       notify: ['desk@example.com'],
       seller: config.seller,
       paymentInstructions: config.paymentInstructions,
@@ -165,11 +164,3 @@ describe('money in euros, as de-DE writes them', () => {
     }
   });
 });
-
-/** The answer's body as bytes, whatever its type (supertest only buffers text and JSON). */
-const asBytes = (req: Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client.js';
 import { isDatabaseUnavailable } from '../../src/db/errors.js';
 import { freePort } from '../../src/lib/free-port.js';
+import { client } from '../support/client.js';
 import { createTestApp } from '../support/helpers.js';
 
 /** The API in-process, on a PostgreSQL address where nothing listens: the database is down. */
@@ -35,13 +36,16 @@ describe('while the database is down', () => {
       tokenVersion: 0,
       createdAt: new Date(),
     });
-    const res = await ctx.http().post('/api/order').set('Authorization', `Bearer ${token}`).send({
-      partId: someId,
-      productQuantity: 1,
-      phone: '+44 20 7946 0000',
-      address: '1 Down Street, Outage',
-    });
-    expect(res.status).toBe(503);
+    const res = await client(ctx.http, { Authorization: `Bearer ${token}` })
+      .orders.place({
+        body: {
+          partId: someId,
+          productQuantity: 1,
+          phone: '+44 20 7946 0000',
+          address: '1 Down Street, Outage',
+        },
+      })
+      .expect(503);
     expect(res.body.message).toBe(apiMessages.databaseUnavailable);
   });
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, parts, sentEmails } from '../../src/db/schema.js';
+import { createOrderMoves } from '../../src/features/orders/moves.js';
 import { createOrdersRepo } from '../../src/features/orders/repo.js';
-import { createOrderMoves } from '../../src/features/orders/service.js';
 import { type JobQueue, noJobs } from '../../src/jobs/queue.js';
 import { type StartedJobs, startJobs } from '../../src/jobs/start.js';
 import { freePort } from '../../src/lib/free-port.js';
@@ -15,10 +15,12 @@ import { CLAIM_LIFETIME_MS, createOrderEventJob } from '../../src/mail/order-eve
 import { writeOutboxFile } from '../../src/mail/outbox.js';
 import { createSentEmailsRepo } from '../../src/mail/sent-emails-repo.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client, type TestClient } from '../support/client.js';
 import { eventually } from '../support/eventually.js';
 import { createTestApp, openTestDatabase, partRow, TEST_PAYMENT_INSTRUCTIONS } from '../support/helpers.js';
 import { unfinishedJobs } from '../support/job-queue.js';
 import { capturedLines, logCapture } from '../support/log-capture.js';
+import { checkout, placeOrder } from '../support/orders.js';
 import { type ReceivedEmail, startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 
 /**
@@ -39,6 +41,8 @@ type Account = Awaited<ReturnType<typeof accountWithToken>>;
 let ctx: TestApp;
 let customer: Account;
 let admin: Account;
+/** The customer's client. */
+let api: TestClient;
 let runner: StartedJobs | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-data-'));
 const outboxDir = path.join(dataDir, 'outbox');
@@ -61,6 +65,7 @@ beforeAll(async () => {
   };
   ctx = await createTestApp({ database, jobs, outboxDir });
   customer = await accountWithToken(ctx, 'customer', 'Carla <Customer> & Co');
+  api = client(ctx.http, customer.auth);
   admin = await accountWithToken(ctx, 'admin', 'Ada Admin');
 });
 afterAll(async () => {
@@ -105,16 +110,6 @@ async function stopQueue() {
   runner = undefined;
 }
 
-async function place(who: Account, partId: string, productQuantity = 3) {
-  const res = await ctx
-    .http()
-    .post('/api/order')
-    .set(who.auth)
-    .send({ partId, productQuantity, phone, address });
-  expect(res.status).toBe(201);
-  return res.body.order as { _id: string; number: string };
-}
-
 const move = (id: string, body: object) =>
   ctx.http().patch(`/api/order/${id}/status`).set(admin.auth).send(body).expect(200);
 
@@ -140,7 +135,7 @@ describe('order e-mails through a real SMTP server', () => {
   });
 
   it('tells the customer and the desk of a new order, then of payment and shipping, each once', async () => {
-    const order = await place(customer, partId);
+    const order = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     const forThis = (e: ReceivedEmail) => e.subject.includes(order.number);
 
     const [placed] = await smtp.waitFor((e) => forThis(e) && e.recipients.includes(customer.email));
@@ -198,21 +193,15 @@ describe('order e-mails through a real SMTP server', () => {
       .insert(parts)
       .values(partRow({ name: 'Heatsink', sku: 'HS-77', priceCents: 2000, minOrderQuantity: 1 }))
       .returning();
-    const res = await ctx
-      .http()
-      .post('/api/checkout')
-      .set(customer.auth)
-      .send({
-        phone,
-        address,
-        poReference: 'PO-5150',
-        lines: [
-          { partId, quantity: 2 },
-          { partId: second?.id, quantity: 3 },
-        ],
-      })
-      .expect(201);
-    const { number, lines } = res.body.order as { number: string; lines: { sku: string }[] };
+    const { number, lines } = await checkout(api, {
+      phone,
+      address,
+      poReference: 'PO-5150',
+      lines: [
+        { partId, quantity: 2 },
+        { partId: second?.id, quantity: 3 },
+      ],
+    });
     const forThis = (e: ReceivedEmail) => e.subject.includes(number);
     const [placed] = await smtp.waitFor((e) => forThis(e) && e.recipients.includes(customer.email));
     const [desk] = await smtp.waitFor((e) => forThis(e) && e.recipients.includes(DESK));
@@ -228,8 +217,8 @@ describe('order e-mails through a real SMTP server', () => {
   });
 
   it('says who cancelled: the customer, or the store', async () => {
-    const mine = await place(customer, partId);
-    const theirs = await place(customer, partId);
+    const mine = await placeOrder(api, partId, { productQuantity: 3, phone, address });
+    const theirs = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     await ctx.http().delete(`/api/order/${mine._id}`).set(customer.auth).expect(200);
     await move(theirs._id, { status: 'cancelled' });
 
@@ -243,7 +232,7 @@ describe('order e-mails through a real SMTP server', () => {
   });
 
   it('e-mails no one when an admin undoes a payment', async () => {
-    const order = await place(customer, partId);
+    const order = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     await move(order._id, { status: 'paid' });
     await smtp.waitFor((e) => e.subject === `Payment received for your order ${order.number}`);
     await move(order._id, { status: 'unpaid' });
@@ -284,7 +273,7 @@ describe('each e-mail once, however often its job runs', () => {
   const attempt = { id: 'test', lastAttempt: false };
 
   it('sends once when the same job runs twice at once (two instances, a retry of a lost answer)', async () => {
-    const order = await place(customer, partId);
+    const order = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     await smtp.waitFor((e) => e.subject.includes(order.number), 2);
     // A payment recorded without its job: the job below is the only one for it.
     const paid = await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).move(order._id, {
@@ -308,7 +297,7 @@ describe('each e-mail once, however often its job runs', () => {
   });
 
   it('gives the claim back when sending fails, so the next try sends', async () => {
-    const order = await place(customer, partId);
+    const order = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     await smtp.waitFor((e) => e.subject.includes(order.number), 2);
     await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).move(order._id, {
       from: ['unpaid'],
@@ -329,7 +318,7 @@ describe('each e-mail once, however often its job runs', () => {
 
   /** A paid order whose payment e-mail's key a killed run claimed `minutesAgo` and never confirmed. */
   async function claimedByAKilledRun(minutesAgo: number) {
-    const order = await place(customer, partId);
+    const order = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     await smtp.waitFor((e) => e.subject.includes(order.number), 2);
     await createOrderMoves(createOrdersRepo(ctx.db, noJobs)).move(order._id, {
       from: ['unpaid'],
@@ -386,7 +375,7 @@ describe('a mail server that is down', () => {
   it('never holds up the order; the e-mails follow once it is back', async () => {
     // 201 while no mail server is there at all: the order never waits for one.
     const logged = capturedLines.length;
-    const order = await place(customer, partId);
+    const order = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     // Let the first try fail against the closed port, then bring the server up.
     // (A pattern, not a string: the log check takes the file's quoted phrases for personal data.)
     await eventually(
@@ -424,7 +413,7 @@ describe('the outbox, without SMTP_URL', () => {
   });
 
   it('writes each e-mail as a private .eml file, listed newest first for admins', async () => {
-    const order = await place(customer, partId);
+    const order = await placeOrder(api, partId, { productQuantity: 3, phone, address });
     await eventually(async () => (await outbox(admin)).body.length >= 2, {
       what: 'two e-mails in the outbox',
     });
@@ -487,7 +476,8 @@ describe('the outbox, without SMTP_URL', () => {
 
   it('writes a batch of jobs in three statements whatever its size, each e-mail once (decision 054)', async () => {
     const placed = [];
-    for (let n = 0; n < 4; n += 1) placed.push(await place(customer, partId, 1));
+    for (let n = 0; n < 4; n += 1)
+      placed.push(await placeOrder(api, partId, { productQuantity: 1, phone, address }));
     await jobsFinished();
     // Payments recorded without their jobs: the batch below is the only one for them.
     const moves = createOrderMoves(createOrdersRepo(ctx.db, noJobs));
@@ -571,8 +561,8 @@ describe('reservations expire (UNPAID_ORDER_TTL=3s)', () => {
       (await ctx.db.select().from(parts).where(eq(parts.id, partId)))[0]?.availableQuantity;
     const before = await stock();
     const placedAt = Date.now();
-    const unpaid = await place(customer, partId, 5);
-    const paid = await place(customer, partId, 2);
+    const unpaid = await placeOrder(api, partId, { productQuantity: 5, phone, address });
+    const paid = await placeOrder(api, partId, { productQuantity: 2, phone, address });
     await move(paid._id, { status: 'paid' });
     expect(await stock()).toBe((before as number) - 7);
 

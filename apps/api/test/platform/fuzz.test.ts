@@ -2,9 +2,10 @@ import { apiContract, type RouteContract } from '@store/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, parts, reviews } from '../../src/db/schema.js';
+import { parts, reviews } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { insertOrderOf } from '../support/order-rows.js';
 
 /**
  * Every route, driven from the contract with hostile input: wrong types, boundaries, empty and
@@ -24,28 +25,21 @@ beforeAll(async () => {
     .insert(parts)
     .values(partRow({ minOrderQuantity: 1 }))
     .returning();
-  const [order] = await ctx.db
-    .insert(orders)
-    .values({
-      partId: part?.id as string,
-      productName: 'Fuzzed part',
-      unitPriceCents: 100,
-      productQuantity: 1,
-      totalCents: 100,
-      userName: customer.name,
-      email: customer.email,
-      phone: '+1 555 010 2030',
-      address: '12 Fuzz Lane, Testville',
-    })
-    .returning();
+  if (!part) throw new Error('no part');
+  const order = await insertOrderOf(ctx.db, part, {
+    userName: customer.name,
+    email: customer.email,
+    phone: '+1 555 010 2030',
+    address: '12 Fuzz Lane, Testville',
+  });
   const [review] = await ctx.db
     .insert(reviews)
     .values({ name: 'Fuzz', email: customer.email, message: 'Solid parts.', ratings: 4 })
     .returning();
   callers = { anonymous: {}, customer: customer.auth, admin: admin.auth };
   known = {
-    partId: part?.id as string,
-    orderId: order?.id as string,
+    partId: part.id,
+    orderId: order.id,
     reviewId: review?.id as string,
     customer: customer.email,
     admin: admin.email,

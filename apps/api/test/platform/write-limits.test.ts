@@ -5,7 +5,9 @@ import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orders, parts, users } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, openTestDatabase, partRow } from '../support/helpers.js';
+import { checkout, sendCheckout, sendOrder } from '../support/orders.js';
 
 /**
  * Each account's writes are limited (decision 024), across instances with Redis, so one free
@@ -82,20 +84,18 @@ describe('orders', () => {
       .insert(parts)
       .values(partRow({ minOrderQuantity: 1, availableQuantity: 100 }))
       .returning();
-    const place = (auth: Record<string, string>, productQuantity = 1) =>
-      request(app.store)
-        .post('/api/order')
-        .set(auth)
-        .send({ partId: part?.id, productQuantity, phone: '+1 555 010 2030', address: '1 Main Street' });
-    const customer = await accountWithToken(app);
-    const first = await place(customer.auth).expect(201);
-    await request(app.store).delete(`/api/order/${first.body.insertedId}`).set(customer.auth).expect(200);
-    await place(customer.auth).expect(201);
-    const refused = await place(customer.auth).expect(429);
+    const partId = part?.id as string;
+    const order = { address: '1 Main Street' };
+    const http = () => request(app.store);
+    const api = client(http, (await accountWithToken(app)).auth);
+    const first = await sendOrder(api, partId, order).expect(201);
+    await api.orders.cancel({ params: { id: first.body.insertedId } }).expect(200);
+    await sendOrder(api, partId, order).expect(201);
+    const refused = await sendOrder(api, partId, order).expect(429);
     expect(refused.body).toEqual({ message: apiMessages.tooManyOrderChanges });
     expect(refused.headers.ratelimit).toMatch(/orders-minute/);
     expect(await app.db.select().from(orders)).toHaveLength(2);
-    await place((await accountWithToken(app)).auth).expect(201);
+    await sendOrder(client(http, (await accountWithToken(app)).auth), partId, order).expect(201);
   }, 60_000);
 });
 
@@ -106,34 +106,22 @@ describe('refused writes', () => {
       .insert(parts)
       .values(partRow({ minOrderQuantity: 50, availableQuantity: 100 }))
       .returning();
-    const customer = await accountWithToken(app);
+    const http = () => request(app.store);
+    const api = client(http, (await accountWithToken(app)).auth);
     const below = () =>
-      request(app.store)
-        .post('/api/checkout')
-        .set(customer.auth)
-        .send({
-          phone: '+1 555 010 2030',
-          address: '1 Main Street',
-          lines: [{ partId: part?.id, quantity: 1 }],
-        });
+      sendCheckout(api, { address: '1 Main Street', lines: [{ partId: part?.id, quantity: 1 }] });
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) statuses.push((await below()).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
     expect(statuses.slice(10)).toEqual(Array(30).fill(429));
     // Invalid bodies count too, and another account is not held back.
-    const other = await accountWithToken(app);
-    for (let i = 0; i < 10; i += 1)
-      await request(app.store).post('/api/checkout').set(other.auth).send({}).expect(400);
-    await request(app.store).post('/api/checkout').set(other.auth).send({}).expect(429);
-    await request(app.store)
-      .post('/api/checkout')
-      .set((await accountWithToken(app)).auth)
-      .send({
-        phone: '+1 555 010 2030',
-        address: '1 Main Street',
-        lines: [{ partId: part?.id, quantity: 50 }],
-      })
-      .expect(201);
+    const other = client(http, (await accountWithToken(app)).auth);
+    for (let i = 0; i < 10; i += 1) await other.orders.checkout.raw({ body: {} }).expect(400);
+    await other.orders.checkout.raw({ body: {} }).expect(429);
+    await checkout(client(http, (await accountWithToken(app)).auth), {
+      address: '1 Main Street',
+      lines: [{ partId: part?.id, quantity: 50 }],
+    });
   }, 60_000);
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, parts } from '../../src/db/schema.js';
+import { orderLines, parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
 import { createTestApp, partRow } from '../support/helpers.js';
 
@@ -64,8 +64,8 @@ describe('ordering under load', () => {
     expect(
       await ctx.db
         .select()
-        .from(orders)
-        .where(eq(orders.partId, part?.id as string)),
+        .from(orderLines)
+        .where(eq(orderLines.partId, part?.id as string)),
     ).toHaveLength(20);
   });
 });

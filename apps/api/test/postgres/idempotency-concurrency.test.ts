@@ -1,11 +1,12 @@
 import { apiMessages } from '@store/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, parts } from '../../src/db/schema.js';
-import { PLACEMENTS_AT_ONCE } from '../../src/features/orders/placement-batch.js';
+import { BATCHED_CALLS_AT_ONCE } from '../../src/db/batched-calls.js';
+import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { ordersOfPart } from '../support/order-rows.js';
 
 /**
  * Real PostgreSQL only: repeats of one Idempotency-Key sent at the same moment, as a client
@@ -21,12 +22,12 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Sends the requests while this test holds the part's row lock, and lets go only once as many as
- * the store sends to the database at once (PLACEMENTS_AT_ONCE; the rest wait in the store for
+ * the store sends to the database at once (BATCHED_CALLS_AT_ONCE; the rest wait in the store for
  * the next call, decision 058) wait behind it: the first has written its order and waits for the
  * stock, the next waits for the customer's lock, and finds the first's key once it has it.
  */
 async function waitingForTheStock<T>(partId: string, repeats: number, send: () => Promise<T>): Promise<T> {
-  const waiters = Math.min(repeats, PLACEMENTS_AT_ONCE);
+  const waiters = Math.min(repeats, BATCHED_CALLS_AT_ONCE);
   let sent: Promise<T> | undefined;
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${parts} where ${parts.id} = ${partId} for update`);
@@ -83,7 +84,7 @@ describe('concurrent repeats of one Idempotency-Key', () => {
     expect(responses.map((r) => r.status)).toEqual(Array(repeats).fill(201));
     const ids = new Set(responses.map((r) => r.body.insertedId));
     expect(ids.size).toBe(1);
-    const placed = await ctx.db.select().from(orders).where(eq(orders.partId, partId));
+    const placed = await ordersOfPart(ctx.db, partId);
     expect(placed.map((o) => o.id)).toEqual([...ids]);
     for (const res of responses) expect(res.body.order).toEqual(responses[0]?.body.order);
     const [after] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
@@ -113,7 +114,7 @@ describe('concurrent repeats of one Idempotency-Key', () => {
       ),
     );
 
-    const placed = await ctx.db.select().from(orders).where(eq(orders.partId, partId));
+    const placed = await ordersOfPart(ctx.db, partId);
     expect(placed).toHaveLength(1);
     const winner = placed[0];
     for (const { address, res } of responses) {
@@ -157,7 +158,7 @@ describe('concurrent repeats of one Idempotency-Key', () => {
 
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
     expect(new Set(responses.map((r) => r.body.insertedId)).size).toBe(20);
-    expect(await ctx.db.select().from(orders).where(eq(orders.partId, partId))).toHaveLength(20);
+    expect(await ordersOfPart(ctx.db, partId)).toHaveLength(20);
     const [after] = await ctx.db.select().from(parts).where(eq(parts.id, partId));
     expect(after?.availableQuantity).toBe(80);
   });

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createOverviewRepo } from '../../src/features/overview/repo.js';
 import { createOverviewService } from '../../src/features/overview/service.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, openTestDatabase } from '../support/helpers.js';
+import { placeOrder } from '../support/orders.js';
 import { keptFigures, recount, windowAsOf } from '../support/overview-orders.js';
 
 /**
@@ -41,17 +43,15 @@ beforeAll(async () => {
     from generate_series(1, ${PARTS}) g`);
   // A year of orders, two lines each, every status: two statements, as an import would write them.
   await ctx.db.execute(sql`
-    with p as (select array_agg(id order by id) as ids from parts)
-    insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents, user_name, email,
-      phone, address, status, line_count, created_at)
-    select p.ids[1 + g % ${PARTS}], 'Scale part', 100, 3, 100 * (g % 7 + 1) + 250 * 2, 'Scale Buyer',
-      'buyer' || (g % 500) || '@scale.test', '+1 555 010 2030', '1 Main Street',
-      (array['unpaid', 'paid', 'shipped', 'cancelled'])[1 + g % 4], 2, now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
-    from generate_series(1, ${ORDERS}) g, p`);
+    insert into orders (total_cents, user_name, email, phone, address, status, line_count, created_at)
+    select 100 * (g % 7 + 1) + 250 * 2, 'Scale Buyer', 'buyer' || (g % 500) || '@scale.test', '+1 555 010 2030',
+      '1 Main Street', (array['unpaid', 'paid', 'shipped', 'cancelled'])[1 + g % 4], 2,
+      now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
+    from generate_series(1, ${ORDERS}) g`);
   await ctx.db.execute(sql`
     with p as (select array_agg(id order by id) as ids from parts)
     insert into order_lines (order_id, position, part_id, sku, product_name, unit_price_cents, quantity, total_cents)
-    select o.id, n, case when n = 1 then o.part_id else p.ids[1 + (o.number % ${PARTS})::int] end, 'SCALE', 'Scale part',
+    select o.id, n, p.ids[1 + ((o.number + n) % ${PARTS})::int], 'SCALE', 'Scale part',
       case when n = 1 then 100 else 250 end, case when n = 1 then o.total_cents / 100 - 5 else 2 end,
       case when n = 1 then o.total_cents - 500 else 500 end
     from orders o, p, generate_series(1, 2) n`);
@@ -176,20 +176,15 @@ describe('the overview while orders are placed and moved at once', () => {
     }[];
     await ctx.database.executeSql(`update parts set available_quantity = 1000000 where id = $1`, [part?.id]);
     const customers = await Promise.all(Array.from({ length: 12 }, () => accountWithToken(ctx)));
-    const place = (who: (typeof customers)[number]) =>
-      ctx
-        .http()
-        .post('/api/order')
-        .set(who.auth)
-        .send({ partId: part?.id, productQuantity: 2, phone: '+1 555 010 2030', address: '1 Main Street' })
-        .expect(201)
-        .then((res) => res.body.order._id as string);
     const move = (id: string, status: string) =>
       ctx.http().patch(`/api/order/${id}/status`).set(admin.auth).send({ status }).expect(200);
     // Each customer: three orders; each order paid, then shipped or cancelled; reads throughout.
     const work = customers.map(async (who, i) => {
       for (let n = 0; n < 3; n++) {
-        const id = await place(who);
+        const { id } = await placeOrder(client(ctx.http, who.auth), part?.id as string, {
+          productQuantity: 2,
+          address: '1 Main Street',
+        });
         await Promise.all([move(id, 'paid'), read()]);
         await move(id, (i + n) % 2 === 0 ? 'shipped' : 'cancelled');
       }

@@ -1,4 +1,4 @@
-import { BULK_DISCOUNT, checkoutMessages, orderMessages } from '@store/shared';
+import { BULK_DISCOUNT, checkoutMessages } from '@store/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, parts } from '../../src/db/schema.js';
@@ -34,7 +34,6 @@ const rules: PlacementRules = {
   maxLines: 100,
   bulk: BULK_DISCOUNT,
   tax: { rateBasisPoints: 0, pricesIncludeTax: false },
-  moreName: orderMessages.firstAndMoreTemplate,
 };
 
 async function newPart(stock: number) {

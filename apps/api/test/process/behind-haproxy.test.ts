@@ -107,7 +107,9 @@ describe('two store processes behind HAProxy', () => {
     try {
       const stock = await db.query('select available_quantity from parts where id = $1', [partId]);
       expect(stock.rows[0].available_quantity).toBe(0);
-      const orders = await db.query('select count(*)::int as n from orders where part_id = $1', [partId]);
+      const orders = await db.query('select count(*)::int as n from order_lines where part_id = $1', [
+        partId,
+      ]);
       expect(orders.rows[0].n).toBe(20);
     } finally {
       await db.end();

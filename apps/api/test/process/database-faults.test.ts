@@ -72,10 +72,13 @@ async function ledger(url: string) {
   await client.connect();
   try {
     const stock = await client.query('select available_quantity from parts');
-    const live = await client.query(`select id, product_quantity from orders where status <> 'cancelled'`);
+    const live = await client.query(
+      `select o.id, sum(l.quantity)::int as units from orders o join order_lines l on l.order_id = o.id
+       where o.status <> 'cancelled' group by o.id`,
+    );
     return {
       stock: stock.rows[0].available_quantity as number,
-      orders: new Map(live.rows.map((row) => [row.id as string, row.product_quantity as number])),
+      orders: new Map(live.rows.map((row) => [row.id as string, row.units as number])),
     };
   } finally {
     await client.end();

@@ -2,7 +2,9 @@ import { apiMessages, validationMessages } from '@store/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { placeOrder, sendOrder } from '../support/orders.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -21,17 +23,7 @@ describe('POST /api/review', () => {
       .insert(parts)
       .values(partRow({ minOrderQuantity: 1 }))
       .returning();
-    await ctx
-      .http()
-      .post('/api/order')
-      .set(buyer.auth)
-      .send({
-        partId: other?.id,
-        productQuantity: 1,
-        phone: '+1 555 010 2030',
-        address: '1 Main Street, Springfield',
-      })
-      .expect(201);
+    await placeOrder(client(ctx.http, buyer.auth), other?.id as string);
     const res = await ctx
       .http()
       .post('/api/review')
@@ -48,17 +40,7 @@ describe('POST /api/review', () => {
       .insert(parts)
       .values(partRow({ minOrderQuantity: 1 }))
       .returning();
-    const placed = await ctx
-      .http()
-      .post('/api/order')
-      .set(author.auth)
-      .send({
-        partId: part?.id,
-        productQuantity: 1,
-        phone: '+1 555 010 2030',
-        address: '1 Main Street, Springfield',
-      })
-      .expect(201);
+    const placed = await sendOrder(client(ctx.http, author.auth), part?.id as string).expect(201);
     expect((await newest()).verified).toBe(false);
     const move = (status: string) =>
       ctx

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from '../support/accounts.js';
+import { client } from '../support/client.js';
 import { eventually } from '../support/eventually.js';
 import { createTestApp, partRow } from '../support/helpers.js';
+import { placeOrder } from '../support/orders.js';
 
 /**
  * 'Verified buyer' (decision 027): only a reviewer with a paid or shipped
@@ -30,23 +32,13 @@ async function newestVerified(expected: boolean): Promise<boolean> {
   return newest.verified;
 }
 
-async function placeOrder(who: Awaited<ReturnType<typeof accountWithToken>>) {
+/** An order by `who` of a part of its own: its id. */
+async function orderNewPart(who: Awaited<ReturnType<typeof accountWithToken>>) {
   const [part] = await ctx.db
     .insert(parts)
     .values(partRow({ minOrderQuantity: 1, priceCents: 1000 }))
     .returning();
-  const res = await ctx
-    .http()
-    .post('/api/order')
-    .set(who.auth)
-    .send({
-      partId: part?.id,
-      productQuantity: 1,
-      phone: '+1 555 010 2030',
-      address: '1 Main Street, Springfield',
-    })
-    .expect(201);
-  return res.body.insertedId as string;
+  return (await placeOrder(client(ctx.http, who.auth), part?.id as string)).id;
 }
 
 const move = (id: string, status: string) =>
@@ -59,8 +51,8 @@ async function review(who: Awaited<ReturnType<typeof accountWithToken>>) {
 describe("'Verified buyer'", () => {
   it('is false for a reviewer whose orders are all unpaid, and true once one is paid, then shipped', async () => {
     const author = await accountWithToken(ctx);
-    const first = await placeOrder(author);
-    await placeOrder(author);
+    const first = await orderNewPart(author);
+    await orderNewPart(author);
     await review(author);
     expect(await newestVerified(false)).toBe(false);
 
@@ -73,7 +65,7 @@ describe("'Verified buyer'", () => {
 
   it('is false again when the only payment is undone, and for a cancelled order', async () => {
     const author = await accountWithToken(ctx);
-    const order = await placeOrder(author);
+    const order = await orderNewPart(author);
     await move(order, 'paid');
     await review(author);
     expect(await newestVerified(true)).toBe(true);
@@ -88,7 +80,7 @@ describe("'Verified buyer'", () => {
     const other = await createTestApp({ readCache: true, database: ctx.database });
     try {
       const author = await accountWithToken(ctx);
-      const order = await placeOrder(author);
+      const order = await orderNewPart(author);
       await review(author);
       // Read twice: the second is served from this instance's cache.
       expect(await newestVerified(false)).toBe(false);

@@ -1,6 +1,8 @@
 import { parts } from '../../src/db/schema.js';
 import { accountWithToken } from './accounts.js';
+import { client } from './client.js';
 import { type createTestApp, partRow } from './helpers.js';
+import { placeOrder } from './orders.js';
 import type { StripeStandIn } from './stripe-stand-in.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -17,16 +19,11 @@ export async function ordersOpenForCard(ctx: TestApp, standIn: StripeStandIn, co
     .values(partRow({ priceCents: 500, minOrderQuantity: 1, availableQuantity: 1000 }))
     .returning();
   if (!part) throw new Error('insert returned no part');
+  const api = client(ctx.http, customer.auth);
   const orders: { id: string; sessionId: string }[] = [];
   for (let i = 0; i < count; i += 1) {
-    const placed = await ctx
-      .http()
-      .post('/api/order')
-      .set(customer.auth)
-      .send({ partId: part.id, productQuantity: 1, phone: '+44 117 496 0000', address: '7 Quay Street' })
-      .expect(201);
-    const id: string = placed.body.insertedId;
-    const paying = await ctx.http().post(`/api/order/${id}/pay`).set(customer.auth).expect(200);
+    const { id } = await placeOrder(api, part.id, { phone: '+44 117 496 0000', address: '7 Quay Street' });
+    const paying = await api.payments.pay({ params: { id } }).expect(200);
     const session = [...standIn.sessions.values()].find((s) => s.url === paying.body.url);
     if (!session) throw new Error('no session');
     orders.push({ id, sessionId: session.id });

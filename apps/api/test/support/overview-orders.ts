@@ -23,27 +23,21 @@ export async function insertOrder(
   }: { daysAgo: number; status: OrderStatus; lines: LineSpec[]; zone?: string },
 ): Promise<string> {
   const total = lines.reduce((sum, l) => sum + l.quantity * l.unitCents, 0);
-  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
-  const [first] = lines;
-  if (!first) throw new Error('an order has lines');
+  if (lines.length === 0) throw new Error('an order has lines');
   const { rows } = await database.executeSql(
     `with o as (
-       insert into orders (part_id, product_name, unit_price_cents, product_quantity, total_cents, user_name,
-         email, phone, address, status, line_count, created_at)
-       values ($1, 'Fixture', $2, $3, $4, 'Fixture Buyer', 'buyer@fixture.test', '+1 555 010 2030', '1 Main Street',
-         $5, $6, case when $8::int = 0 then now()
-         else ((now() at time zone $7)::date - $8::int + time '12:00') at time zone $7 end)
+       insert into orders (total_cents, user_name, email, phone, address, status, line_count, created_at)
+       values ($1, 'Fixture Buyer', 'buyer@fixture.test', '+1 555 010 2030', '1 Main Street',
+         $2, $3, case when $5::int = 0 then now()
+         else ((now() at time zone $4)::date - $5::int + time '12:00') at time zone $4 end)
        returning id
      ), l as (
        insert into order_lines (order_id, position, part_id, sku, product_name, unit_price_cents, quantity, total_cents)
        select o.id, line.position, line.part_id, 'FIX-' || line.position, 'Fixture', line.unit, line.quantity, line.unit * line.quantity
-       from o, jsonb_to_recordset($9::jsonb) as line(position int, part_id uuid, unit int, quantity int)
+       from o, jsonb_to_recordset($6::jsonb) as line(position int, part_id uuid, unit int, quantity int)
      )
      select id from o`,
     [
-      first.partId,
-      first.unitCents,
-      units,
       total,
       status,
       lines.length,

@@ -1,31 +1,25 @@
-import type { OrderEventRow, OrderRow } from '../../src/features/orders/repo.js';
+import type { OrderEventRow, OrderLineRow, OrderRow } from '../../src/features/orders/repo.js';
 
 /** What a taxed one-line order's e-mails and documents print: its part, quantity and figures. */
-type TaxedFigures = Pick<
-  OrderRow,
-  | 'productName'
-  | 'unitPriceCents'
-  | 'productQuantity'
-  | 'netCents'
-  | 'taxCents'
-  | 'totalCents'
-  | 'taxRateBasisPoints'
-  | 'phone'
-  | 'address'
->;
+type TaxedFigures = Pick<OrderLineRow, 'productName' | 'unitPriceCents'> &
+  Pick<OrderRow, 'netCents' | 'taxCents' | 'totalCents' | 'taxRateBasisPoints' | 'phone' | 'address'> & {
+    productQuantity: number;
+  };
 
 /**
  * A one-line order, unpaid and undiscounted, as the orders table stores it with tax on top of
  * its prices, and the event of its placing: for code that renders rows (the order e-mails)
  * without a database. The figures are the caller's, written out, never worked out here.
  */
-export function taxedOrder(figures: TaxedFigures): { order: OrderRow; event: OrderEventRow } {
+export function taxedOrder({ productName, unitPriceCents, productQuantity, ...figures }: TaxedFigures): {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  event: OrderEventRow;
+} {
   const at = new Date('2026-03-04T10:00:00Z');
   const order: OrderRow = {
     id: '00000000-0000-4000-8000-000000000001',
     number: 100_042,
-    partId: '00000000-0000-4000-8000-000000000002',
-    discountPercent: 0,
     discountCents: 0,
     pricesIncludeTax: false,
     userName: 'Carla Customer',
@@ -50,5 +44,19 @@ export function taxedOrder(figures: TaxedFigures): { order: OrderRow; event: Ord
     by: order.email,
     at,
   };
-  return { order, event };
+  const line: OrderLineRow = {
+    orderId: order.id,
+    position: 1,
+    partId: '00000000-0000-4000-8000-000000000002',
+    sku: 'TX-1',
+    productName,
+    unitPriceCents,
+    quantity: productQuantity,
+    discountPercent: 0,
+    discountCents: 0,
+    taxCents: figures.taxCents,
+    netCents: figures.netCents,
+    totalCents: figures.totalCents,
+  };
+  return { order, lines: [line], event };
 }

@@ -17,7 +17,7 @@ const ToastContainer = lazy(() =>
 );
 
 export function Providers({ children }: { children: ReactNode }) {
-  // Any call refused with 401 or 403 signs the user out and goes to / (spec §6-§8). A 401 says
+  // Any call refused with 401 or 403 signs the user out and goes to /. A 401 says
   // why, once: the first refused call ends the session, the others find none to end.
   useEffect(
     () =>

@@ -5,7 +5,7 @@ import { Field, TextAreaField } from './ui/field';
 /** The contact an order is sent to. */
 export type ContactField = 'phone' | 'address';
 
-/** The two fields every order asks for (spec §4): the part's Purchase page and the cart's checkout. */
+/** The two fields every order asks for, phone and address: the Purchase page's and the checkout's. */
 export function ContactFields({
   phone,
   address,

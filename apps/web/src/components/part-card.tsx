@@ -9,7 +9,7 @@ import { PurchaseAction } from './purchase-action';
 import { StockBadge } from './stock-badge';
 
 /**
- * One part as the home page and the catalog show it (spec §2). `heading` keeps the outline
+ * One part as the home page and the catalog show it. `heading` keeps the outline
  * unbroken: h3 under the home page's section headings, h2 right under the catalog's h1.
  */
 export function PartCard({

@@ -11,7 +11,7 @@ export const authKeys = {
   profile: (email: string) => ['auth', 'profile', email] as const,
 };
 
-/** Admin status is asked of the backend per signed-in e-mail (spec §6). */
+/** Admin status is asked of the backend per signed-in e-mail. */
 export const adminQuery = (email: string) =>
   queryOptions({
     queryKey: authKeys.admin(email),

@@ -3,7 +3,13 @@
  * client loads this module with the first answer rather than before the first paint, so zod and
  * the contract's schemas stay out of the entry bundle (decisions 017, 037).
  */
-import { apiErrorSchema, contract, type FeatureName, imageRefusedSchema } from '@store/shared';
+import {
+  apiErrorSchema,
+  contract,
+  type FeatureName,
+  imageRefusedSchema,
+  linesRefusedSchema,
+} from '@store/shared';
 import { z } from 'zod';
 import type { AnswerChecks, AnswerOutput, RouteName } from './api-types';
 
@@ -103,10 +109,21 @@ export function checkAnswer<F extends FeatureName, N extends RouteName<F>>(
   return answers[feature][name](body);
 }
 
-/** The server's `{ message, fields }`; other image hosts (spec §7) put it only under `error`. */
+/**
+ * The server's `{ message, fields }`, with each refused line's problem in words when an order's
+ * lines were refused (`{ message, lines }`); other image hosts (`VITE_IMAGE_HOST_URL`) put it only
+ * under `error`.
+ */
 export function errorMessageOf(
   body: unknown,
-): { message: string; fields?: Record<string, string> } | undefined {
+): { message: string; fields?: Record<string, string>; problems?: string[] } | undefined {
+  const refused = linesRefusedSchema.safeParse(body);
+  if (refused.success && refused.data.lines) {
+    return {
+      message: refused.data.message,
+      problems: refused.data.lines.map((line) => line.problem.message),
+    };
+  }
   const ours = apiErrorSchema.safeParse(body);
   if (ours.success) return ours.data;
   const host = imageRefusedSchema.pick({ error: true }).safeParse(body);

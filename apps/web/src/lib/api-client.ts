@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** An order's refused lines: each one's problem, in words. */
+    readonly problems?: string[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,14 +37,14 @@ export class UnexpectedAnswerError extends Error {
   }
 }
 
-/** 401 or 403: the session is gone or not allowed (spec §8 signs the user out on these). */
+/** 401 or 403: the session is gone or not allowed (the app signs the user out on these). */
 export const isDenied = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 let deniedHandler: ((status: number) => void) | undefined;
 
 /**
- * Who signs the user out when a call made with our token is refused (spec §6-§8). One handler for
+ * Who signs the user out when a call made with our token is refused (401 or 403). One handler for
  * every call, registered by the app; calls that carry another token (signing in) are exempt.
  */
 export function onSessionDenied(handler: (status: number) => void): () => void {
@@ -89,10 +91,15 @@ function requestBody(body: unknown): BodyInit | undefined {
   return body instanceof FormData ? body : JSON.stringify(body);
 }
 
-/** The server's `{ message, fields }`; other image hosts (spec §7) put it only under `error`. */
+/** The server's `{ message, fields }`; other image hosts (`VITE_IMAGE_HOST_URL`) put it under `error`. */
 async function errorOf(status: number, body: unknown): Promise<ApiError> {
   const said = (await answerCheck()).errorMessageOf(body);
-  return new ApiError(status, said?.message ?? pageMessages.requestFailed(status), said?.fields);
+  return new ApiError(
+    status,
+    said?.message ?? pageMessages.requestFailed(status),
+    said?.fields,
+    said?.problems,
+  );
 }
 
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {

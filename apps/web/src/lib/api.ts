@@ -198,7 +198,7 @@ export const api: ApiClient = {
 };
 
 /**
- * Another image host speaking spec §7's protocol (VITE_IMAGE_HOST_URL, set at build time): not a
+ * Another image host speaking the image-host protocol (VITE_IMAGE_HOST_URL, set at build time): not a
  * route of ours, so a call of its own, without our token, whose answer is read as our own image
  * host's (`images.upload`).
  */

@@ -10,7 +10,7 @@ import type { IdentitySettings } from '@store/shared';
 export interface WebEnv {
   /** The store's origin when the web app is served from elsewhere; empty: the page's own. */
   VITE_API_URL: string;
-  /** An image host speaking the spec's protocol; absent: the store's own /api/image. */
+  /** Another image host speaking the protocol of `POST /api/image`; absent: the store's own. */
   VITE_IMAGE_HOST_URL?: string | undefined;
   VITE_IMAGE_HOST_KEY: string;
 }

@@ -106,7 +106,7 @@ export const answers = {
 
 const HOME_REVIEWS_COUNT = 6;
 
-/** "Our Parts" on the home page: the newest three (spec §2). */
+/** "Our Parts" on the home page: the newest three. */
 export const newestParts = () => answers.partsList({ page: 1, limit: HOME_PARTS_COUNT, sort: 'newest' });
 
 /** The reviews the home page shows: the newest six. */

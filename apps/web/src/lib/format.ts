@@ -57,7 +57,7 @@ const moment = lazily(
 export const formatDate = (iso: string) => day().format(new Date(iso));
 export const formatDateTime = (iso: string) => moment().format(new Date(iso));
 
-/** The first 100 characters of a description (spec §2), with an ellipsis when it was cut. */
+/** The first 100 characters of a description, with an ellipsis when it was cut. */
 export function excerpt(text: string, length = DESCRIPTION_EXCERPT_LENGTH): string {
   const chars = Array.from(text);
   return chars.length <= length ? text : `${chars.slice(0, length).join('')}…`;

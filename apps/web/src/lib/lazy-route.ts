@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 
 /**
  * A code-split route for react-router's `lazy`. A chunk that fails to load, or takes longer than
- * spec §9's 120 s, surfaces as 'Loading chunk N failed' in the route's error page.
+ * 120 s, surfaces as 'Loading chunk N failed' in the route's error page.
  */
 export function lazyRoute(name: string, load: () => Promise<{ default: ComponentType }>) {
   return async () => {

@@ -10,7 +10,7 @@ import { portOf } from './test-api-server';
 let server: Server;
 let api: typeof import('./place-order');
 let ApiError: typeof import('./api-client').ApiError;
-const seen: { key: string | undefined; body: unknown }[] = [];
+const seen: { key: string | undefined; path: string | undefined; body: unknown }[] = [];
 const placed = {
   _id: 'order-1',
   number: 'PD-100001',
@@ -55,7 +55,7 @@ beforeAll(async () => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const key = req.headers['idempotency-key'];
-    seen.push({ key: typeof key === 'string' ? key : undefined, body: JSON.parse(raw) });
+    seen.push({ key: typeof key === 'string' ? key : undefined, path: req.url, body: JSON.parse(raw) });
     if (seen.length === 1) {
       req.socket.destroy();
       return;
@@ -96,9 +96,11 @@ describe('placing an order', () => {
     const result = await observer.mutate({ input, idempotencyKey: key });
 
     expect(result.insertedId).toBe('order-1');
+    // One order of one line, through checkout, as the cart orders.
+    const body = { phone: input.phone, address: input.address, lines: [{ partId: 'p-1', quantity: 10 }] };
     expect(seen).toEqual([
-      { key, body: input },
-      { key, body: input },
+      { key, path: '/api/checkout', body },
+      { key, path: '/api/checkout', body },
     ]);
   });
 

@@ -30,8 +30,17 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export const placeOrder = ({ input, idempotencyKey }: PlaceOrderVariables) =>
-  api.orders.place({ body: input, headers: { 'idempotency-key': idempotencyKey } });
+/**
+ * A part's Purchase page orders as the cart does: one order of one line, through checkout, so
+ * both are judged, priced and refused alike (a refused line answers with its problem).
+ */
+export const placeOrder = ({ input, idempotencyKey }: PlaceOrderVariables) => {
+  const { partId, productQuantity, ...delivery } = input;
+  return api.orders.checkout({
+    body: { ...delivery, lines: [{ partId, quantity: productQuantity }] },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+};
 
 /**
  * Retried only when the answer may have been lost (no answer at all, or 503): the same key goes

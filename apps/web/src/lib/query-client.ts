@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError, UnexpectedAnswerError } from './api-client';
 
 /**
- * Spec §9's cache time (5 minutes) and back-off (doubling, capped at 30 s) are TanStack Query's
+ * The cache time (5 minutes) and back-off (doubling, capped at 30 s) the app uses are TanStack Query's
  * defaults. Its retries are too, except that a client mistake (4xx) or an answer that breaks the
  * contract will not change on retry.
  */

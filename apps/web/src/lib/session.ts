@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { forgetAllDrafts } from './session-drafts';
 
 /**
- * The signed-in session: our API token, kept in localStorage under `accessToken` (spec §3).
+ * The signed-in session: our API token, kept in localStorage under `accessToken`.
  * Its payload (e-mail, name, expiry) is read here for display only; the API verifies it.
  * Firebase's own session is only needed to sign in and out, so it stays out of the entry bundle.
  */

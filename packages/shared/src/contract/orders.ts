@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiMessages } from '../messages/index.js';
-import { checkoutInputSchema, linesRefusedSchema, stockRanOutSchema } from '../schemas/checkout.js';
+import { checkoutInputSchema, linesRefusedSchema } from '../schemas/checkout.js';
 import { paginationQuerySchema } from '../schemas/common.js';
 import {
   myOrdersCsvQuerySchema,
@@ -70,11 +70,7 @@ export const orders = {
         schema: placedOrderSchema,
       },
       400: invalid,
-      409: {
-        description:
-          'Stock ran out meanwhile (`lines`: the short lines with today’s `availableQuantity`), or the open-order cap or the credit limit (no `lines`). Nothing was taken.',
-        schema: stockRanOutSchema,
-      },
+      409: error('The open-order cap or the credit limit. Nothing was taken.'),
       422: {
         description:
           'Some lines break a rule (`lines`: every such line with its problem and the nearest valid quantity), or the cart is empty, or the `Idempotency-Key` was used with another body. Nothing was taken.',

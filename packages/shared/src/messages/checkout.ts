@@ -11,8 +11,6 @@ export const checkoutMessages = {
   tooManyLines: (max: number) => `An order has at most ${max} lines.`,
   emptyCart: 'Your cart is empty: add parts to it before checking out.',
   linesRefused: 'Some lines cannot be ordered as they are: nothing was ordered. Fix them and try again.',
-  stockRanOut:
-    'Some parts ran out while you were ordering: nothing was ordered. The lines below show what is left.',
   /** The quick order's words for the same mistake. */
   unknownSku: cartApiMessages.unknownSku,
   unknownPart: 'This part does not exist.',

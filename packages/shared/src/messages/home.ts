@@ -1,4 +1,4 @@
-/** The home page's sections (spec §1) and the other public pages the web app draws. */
+/** The home page's sections and the other public pages the web app draws. */
 export const homeMessages = {
   bannerKicker: 'Wholesale computer parts',
   bannerTitle: 'Build more. Pay less per part.',

@@ -1,7 +1,8 @@
 /**
- * Every user-facing string: the spec's (§5, §6, §8), spelled exactly as the spec spells it, the
- * API's own error messages, the e-mails' sentences and every word the web app shows. Nothing else
- * in the code base writes these literals (apps/web/src/no-literal-text.test.ts checks the web).
+ * Every user-facing string: the spec's (its validation messages and toasts among them), spelled
+ * exactly as the spec spells it, the API's own error messages, the e-mails' sentences and every
+ * word the web app shows. Nothing else in the code base writes these literals
+ * (apps/web/src/no-literal-text.test.ts checks the web).
  * One file per feature; the web imports the barrel and its bundler keeps only the files a chunk
  * uses, so the first load carries only the shell's words.
  */

@@ -1,7 +1,4 @@
-/**
- * A multi-line order's `productName` (what the spec's single-part field shows for it), with its
- * blanks: the store's placement function (migration 0019) fills them in as `firstAndMore` does.
- */
+/** A multi-line order's `productName` (what the single-part field shows for it). */
 const FIRST_AND_MORE = '{first} and {more} more';
 
 export const orderMessages = {
@@ -10,7 +7,6 @@ export const orderMessages = {
   cancelled: 'Your order has been cancelled.',
   statusUpdated: 'The order status has been updated.',
   partGone: 'This part is no longer available.',
-  firstAndMoreTemplate: FIRST_AND_MORE,
   // Replaced by functions: a part's name is text, never a replacement pattern (`$&`).
   firstAndMore: (first: string, more: number) =>
     FIRST_AND_MORE.replace('{more}', () => String(more)).replace('{first}', () => first),

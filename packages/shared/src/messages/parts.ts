@@ -68,7 +68,7 @@ export const catalogMessages = {
   didYouMean: 'Did you mean',
 } as const;
 
-/** Add Product, Update and Manage Products (spec §3). */
+/** Add Product, Update and Manage Products. */
 export const productAdminMessages = {
   addTitle: 'Add Product',
   manageTitle: 'Manage Products',

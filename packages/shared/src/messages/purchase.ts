@@ -1,4 +1,4 @@
-/** The purchase page's order form (spec §2, §4). */
+/** The purchase page's order form. */
 export const purchaseMessages = {
   title: 'Place your order',
   name: 'Name',

@@ -4,7 +4,7 @@ export const reviewMessages = {
   deleted: 'The review has been deleted.',
 } as const;
 
-/** A review's card and the Add Review page (spec §2). */
+/** A review's card and the Add Review page. */
 export const reviewPageMessages = {
   rated: (value: number, max: number) => `Rated ${value} out of ${max}`,
   /** After 'Delete', for screen readers: whose review. */

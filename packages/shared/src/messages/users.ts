@@ -73,7 +73,7 @@ export const profileMessages = {
   saveDetails: 'Save details',
 } as const;
 
-/** The Users page (spec §2's Make Admin) and its list of removed users. */
+/** The Users page (Make Admin, Remove User) and its list of removed users. */
 export const usersPageMessages = {
   title: 'Users',
   loading: 'Loading users…',

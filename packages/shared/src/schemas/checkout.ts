@@ -64,17 +64,3 @@ export type RefusedLine = z.infer<typeof refusedLineSchema>;
 export const linesRefusedSchema = z
   .object({ message: z.string(), lines: z.array(refusedLineSchema).optional() })
   .meta({ id: 'LinesRefused' });
-
-/** A line whose stock ran out during checkout (409), with today's figures. */
-export const shortLineSchema = z.object({
-  partId: z.string(),
-  sku: z.string(),
-  quantity: z.number().int(),
-  availableQuantity: z.number().int(),
-});
-export type ShortLine = z.infer<typeof shortLineSchema>;
-
-/** 409: the short lines with today's stock, or a cap (open orders, credit limit) without lines. */
-export const stockRanOutSchema = z
-  .object({ message: z.string(), lines: z.array(shortLineSchema).optional() })
-  .meta({ id: 'StockRanOut' });

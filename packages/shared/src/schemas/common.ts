@@ -36,7 +36,7 @@ export const plainText =
  */
 export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
-/** A simple e-mail pattern (spec §5): something@something.tld, no spaces. */
+/** A simple e-mail pattern: something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * RFC 5322's specials but `@` and `.`: legal in an address only quoted, which no real mailbox

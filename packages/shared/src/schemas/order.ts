@@ -37,7 +37,7 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /**
  * An order as the API returns it (docs/architecture.md, 'Answers and errors'); `price` is the total
- * bill. The spec's single-part fields stay: `partId` and `unitPrice` are the first line's,
+ * bill. The single-part fields stay: `partId` and `unitPrice` are the first line's,
  * `productName` is 'first part and N more' for a multi-line order, `productQuantity` the units.
  */
 export const orderSchema = z.object({

@@ -262,7 +262,7 @@ const minOrderFormInWholePacks = (p: { minorder: number; pack: number }, ctx: z.
 };
 
 /**
- * The Add Product form (spec §3): name, price, available, minorder, description, image file.
+ * The Add Product form: name, price, available, minorder, description, image file.
  * Number inputs are read with valueAsNumber, so an empty field arrives as NaN and fails as
  * "required". The image is checked as "chosen" here; its bytes are checked by the image host.
  */

@@ -3,8 +3,9 @@ import { orderDetailSchema, orderSchema, sellerSchema } from './order.js';
 import { userSchema } from './user.js';
 
 /**
- * Answers that are not one entity: errors, the spec's document-style write results, and the
- * small objects some routes return. Entities (part, order, review, user) live with their inputs.
+ * Answers that are not one entity: errors, the document-style write results (`acknowledged`,
+ * `insertedId`…), and the small objects some routes return. Entities (part, order, review, user)
+ * live with their inputs.
  */
 
 /**
@@ -88,7 +89,7 @@ export const healthSchema = z
   .catchall(z.unknown())
   .meta({ id: 'Health' });
 
-/** The image-host protocol of spec §7: success carries the URLs, failure a status and message. */
+/** The image-host protocol (`POST /api/image`): success carries the URLs, failure a status and message. */
 export const imageUploadedSchema = z
   .object({
     success: z.literal(true),

@@ -9,9 +9,9 @@ const sameKey = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * The image host of spec §7: an upload is checked against the host's key (when one is set),
- * decoded and re-encoded (process.ts, so nothing the client sent is ever served), and only then
- * stored. A refusal stores nothing.
+ * The image host (`POST /api/image`, multipart `image` + `key`): an upload is checked against the
+ * host's key (when one is set), decoded and re-encoded (process.ts, so nothing the client sent is
+ * ever served), and only then stored. A refusal stores nothing.
  */
 export function createImagesService({
   store,

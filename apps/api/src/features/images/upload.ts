@@ -6,9 +6,9 @@ import { ImageTooLarge, ImageUnreadable } from '../../lib/domain-errors.js';
 import { MAX_UPLOAD_BYTES } from './process.js';
 
 /**
- * The image-host protocol of spec §7: failures are `{ success: false, ... }`. The refusals of the
- * upload itself are domain errors, answered in that shape by the one error handler; only the
- * busy queue's 503 is answered here, before the body is read.
+ * The image-host protocol (multipart `image` + `key`): failures are `{ success: false, ... }`.
+ * The refusals of the upload itself are domain errors, answered in that shape by the one error
+ * handler; only the busy queue's 503 is answered here, before the body is read.
  */
 function fail(res: Response, status: number, message: string) {
   res.status(status).json({ success: false, status_code: status, message, error: { message } });

@@ -7,6 +7,7 @@ import {
   type OrderDetail,
   type OrderLine,
   type OrderStatus,
+  orderMessages,
 } from '@store/shared';
 import type { CsvValue } from '../../lib/csv.js';
 import { fromMinorUnits } from '../payments/index.js';
@@ -44,6 +45,25 @@ export function toOrderCardPayment(payments: readonly OrderPaymentRow[]): OrderC
   };
 }
 
+/**
+ * What the spec's single-part fields say of an order of any number of lines: the first line's
+ * part and unit price, a name that is the first line's ('Ryzen 7 and 2 more' for three lines),
+ * and the units of all lines. The lines are the truth; these are computed from them.
+ */
+export function firstLineFields(lines: readonly OrderLineRow[]) {
+  const [first] = lines;
+  if (!first) throw new Error('An order without lines');
+  return {
+    partId: first.partId,
+    productName:
+      lines.length === 1
+        ? first.productName
+        : orderMessages.firstAndMore(first.productName, lines.length - 1),
+    unitPriceCents: first.unitPriceCents,
+    productQuantity: lines.reduce((units, line) => units + line.quantity, 0),
+  };
+}
+
 /** The order with its lines (read with the order's page, `OrdersRepo.linesOf`) and its card payment. */
 export function toOrderDto(
   row: OrderRow,
@@ -51,15 +71,16 @@ export function toOrderDto(
   payments: readonly OrderPaymentRow[] = [],
 ): Order {
   const payment = toOrderCardPayment(payments);
+  const first = firstLineFields(lines);
   return {
     _id: row.id,
     number: formatOrderNumber(row.number),
-    partId: row.partId,
-    productName: row.productName,
+    partId: first.partId,
+    productName: first.productName,
     userName: row.userName,
     email: row.email,
-    unitPrice: fromCents(row.unitPriceCents),
-    productQuantity: row.productQuantity,
+    unitPrice: fromCents(first.unitPriceCents),
+    productQuantity: first.productQuantity,
     price: fromCents(row.totalCents),
     discount: fromCents(row.discountCents),
     net: fromCents(row.totalCents - row.taxCents),
@@ -136,9 +157,7 @@ export interface InvoiceLine {
 }
 
 export function toInvoiceOrder(row: OrderRow, lines: readonly OrderLineRow[]): InvoiceOrder {
-  const shown: InvoiceLine[] = (
-    lines.length > 0 ? lines : [{ ...lineOfOrder(row), discountPercent: row.discountPercent }]
-  ).map((line) => ({
+  const shown: InvoiceLine[] = lines.map((line) => ({
     sku: line.sku,
     description: line.productName,
     quantity: line.quantity,
@@ -179,21 +198,11 @@ export function toInvoiceOrder(row: OrderRow, lines: readonly OrderLineRow[]): I
 /** `1250` → `12.50`: what a spreadsheet reads as the amount, in integer arithmetic. */
 export const amount = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** What a CSV row shows of a line (an order written without lines shows as its own one line). */
+/** What a CSV row shows of a line. */
 export type CsvLine = Pick<
   OrderLineRow,
   'sku' | 'productName' | 'quantity' | 'unitPriceCents' | 'discountCents' | 'totalCents'
 >;
-
-/** The line an order without `order_lines` rows stands for: itself (the spec's single-part fields). */
-export const lineOfOrder = (row: OrderRow): CsvLine => ({
-  sku: '',
-  productName: row.productName,
-  quantity: row.productQuantity,
-  unitPriceCents: row.unitPriceCents,
-  discountCents: row.discountCents,
-  totalCents: row.totalCents,
-});
 
 /**
  * The orders CSV, one row per line (the order's columns repeated on each): each column's header

@@ -7,7 +7,7 @@ import {
   paymentMessages,
 } from '@store/shared';
 import { CSV_BOM, type CsvValue, csvRow } from '../../lib/csv.js';
-import { amount, type CsvLine, LINE_CSV_COLUMNS, lineOfOrder, toOrderCardPayment } from './dto.js';
+import { amount, type CsvLine, LINE_CSV_COLUMNS, toOrderCardPayment } from './dto.js';
 import type { OrderLineRow, OrderPaymentRow, OrderRow } from './repo.js';
 
 /** What a row reads besides its order and line: the order's card payment and the store's currency. */
@@ -60,7 +60,7 @@ export async function* myOrdersCsv(source: MyOrdersCsvSource, currency: string):
     const [lines, payments] = await Promise.all([source.linesOf(ids), source.paymentsOf(ids)]);
     const rows = batch.flatMap((row) => {
       const facts = { payment: toOrderCardPayment(payments.get(row.id) ?? []), currency: code };
-      return (lines.get(row.id) ?? [lineOfOrder(row)]).map((line) =>
+      return (lines.get(row.id) ?? []).map((line) =>
         csvRow(MY_ORDER_CSV_COLUMNS.map(([, read]) => read(row, line, facts))),
       );
     });

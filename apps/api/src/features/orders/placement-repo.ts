@@ -1,19 +1,20 @@
-import type { TaxRule } from '@store/shared';
+import type { LineProblemCode, TaxRule } from '@store/shared';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { failedWith, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { LOCK_SPACES } from '../../db/locks.js';
 import { rowsOf } from '../../db/rows.js';
 import { orderLines, orders } from '../../db/schema.js';
 
 /**
- * Placing an order in ONE round trip (decision 045): the whole placement is the function
- * `place_order` (migration 0019), called in autocommit, so the call is its own transaction: the
- * customer's lock, the key's look-up, the caps, the stock of every line, the order with its lines,
- * history entry and `order-event` job. It answers what happened; the service turns a refusal into
- * the answer the customer gets.
+ * The placement's calls (placement.sql, decision 045): one order is the function `place_order`,
+ * called in autocommit, so the call is its own transaction: the customer's lock, the key's
+ * look-up, the caps, every line judged (`line_verdict`) and priced, the order with its lines,
+ * history entry and `order-event` job, the stock last. It answers what happened, a refusal with a
+ * verdict per refused line; the service words it (refusals.ts). How calls are batched and retried
+ * is db/batched-calls.ts's.
  */
 
 type OrderRow = typeof orders.$inferSelect;
@@ -26,16 +27,22 @@ export interface AskedLine {
   quantity: number;
 }
 
-/** A part as a refused placement found it, locked: its rules and its stock then. */
-export interface LinePart {
-  id: string;
-  sku: string;
-  name: string;
-  minOrderQuantity: number;
-  orderMultiple: number;
-  availableQuantity: number;
-  listed: boolean;
-}
+/**
+ * A line the placement refused, as `line_verdict` judged it: 'unknown' names no part (as the
+ * customer named it); any other verdict comes with the figures it was judged on.
+ */
+export type RefusedLineVerdict =
+  | { verdict: 'unknown'; partId: string | null; sku: string | null; quantity: number }
+  | {
+      verdict: LineProblemCode;
+      partId: string;
+      sku: string;
+      quantity: number;
+      listed: boolean;
+      minOrderQuantity: number;
+      orderMultiple: number;
+      availableQuantity: number;
+    };
 
 export interface PlacementRequest {
   email: string;
@@ -60,8 +67,6 @@ export interface PlacementRules {
   bulk: { percentPerStep: number; unitsPerStep: number; maxPercent: number };
   /** The tax rule (line_bill, decision 053). */
   tax: TaxRule;
-  /** A multi-line order's name, with `{first}` and `{more}` to fill in (orderMessages). */
-  moreName: string;
 }
 
 /** Where the placement writes its `order-event` job: pg-boss's schema; undefined, no queue. */
@@ -73,8 +78,8 @@ export interface PlacementJob {
 export type Placement =
   | { outcome: 'placed' | 'replayed'; order: OrderRow; lines: OrderLineRow[] }
   | { outcome: 'too-many-open' | 'empty' | 'too-many-lines' }
-  /** `short`: the parts whose stock or rules refused their line, judged on the locked rows. */
-  | { outcome: 'refused'; asked: AskedLine[]; parts: LinePart[]; short: string[] }
+  /** Every refused line, in the order asked. */
+  | { outcome: 'refused'; lines: RefusedLineVerdict[] }
   /** `totalCents`: the unpaid orders with this one. */
   | { outcome: 'over-limit'; totalCents: number; limitCents: number };
 
@@ -121,21 +126,26 @@ const placementAnswer = z.union([
   z.object({ outcome: z.enum(['too-many-open', 'empty', 'too-many-lines']) }),
   z.object({
     outcome: z.literal('refused'),
-    asked: z.array(
-      z.object({ partId: z.coerce.string().nullish(), sku: z.coerce.string().nullish(), quantity: count }),
+    lines: z.array(
+      z.union([
+        z.object({
+          verdict: z.literal('unknown'),
+          partId: z.coerce.string().nullable(),
+          sku: z.coerce.string().nullable(),
+          quantity: count,
+        }),
+        z.object({
+          verdict: z.enum(['below-minimum', 'not-multiple', 'over-stock', 'unavailable']),
+          partId: z.coerce.string(),
+          sku: z.coerce.string(),
+          quantity: count,
+          listed: z.boolean(),
+          minOrderQuantity: count,
+          orderMultiple: count,
+          availableQuantity: count,
+        }),
+      ]),
     ),
-    parts: z.array(
-      z.object({
-        id: z.coerce.string(),
-        sku: z.coerce.string(),
-        name: z.coerce.string(),
-        minOrderQuantity: count,
-        orderMultiple: count,
-        availableQuantity: count,
-        listed: z.boolean(),
-      }),
-    ),
-    short: z.array(z.coerce.string()),
   }),
   z.object({ outcome: z.literal('over-limit'), totalCents: count, limitCents: count }),
 ]);
@@ -150,73 +160,8 @@ function readPlacement(raw: unknown): Placement {
         order: fromJson(orders, answer.order),
         lines: linesFromJson(answer.lines),
       };
-    case 'refused':
-      return {
-        ...answer,
-        asked: answer.asked.map(({ partId, sku, quantity }) => ({
-          ...(partId != null && { partId }),
-          ...(sku != null && { sku }),
-          quantity,
-        })),
-      };
     default:
       return answer;
-  }
-}
-
-/**
- * Tells every instance's read cache that parts changed (`announce_parts_changed`, migration
- * 0019) after placements, which leave that to the store: their commits then take no
- * database-wide NOTIFY lock (decision 045). One announcement at a time; those asked for while it
- * runs are made by one more after it, so a burst of orders costs two, and the last order of a
- * burst is always announced after its commit. This instance's own cache forgot its answers
- * already (the order routes are writes, lib/read-cache/remember.ts).
- */
-export function partsAnnouncer(db: Database): () => void {
-  let running = false;
-  let again = false;
-  const run = (): void => {
-    running = true;
-    db.execute(sql`select announce_parts_changed()`)
-      // A database that cannot be reached also drops every LISTEN connection, and the caches
-      // empty themselves until they listen again (lib/read-cache/cache.ts): nothing is lost.
-      .catch(() => {})
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  return () => {
-    if (running) again = true;
-    else run();
-  };
-}
-
-/**
- * `place_order` failed with this SQLSTATE: a part changed between its reading and its stock being
- * taken (migration 0028), and the call undid everything it wrote.
- */
-const PART_CHANGED = 'SR409';
-/**
- * One call, one round trip, one transaction: the placement as `place_order` does it. The stock is
- * taken last, where each part is still what its line was priced on (decision 058); in the rare
- * case one changed meanwhile, the second call locks the parts before reading them, and answers
- * with what they are then (a refusal, or the order at the new figures).
- */
-export async function placeOrder(
-  db: Database,
-  request: PlacementRequest,
-  rules: PlacementRules,
-  job: PlacementJob | undefined,
-): Promise<Placement> {
-  try {
-    return await callPlaceOrder(db, request, rules, job, false);
-  } catch (error) {
-    if (!failedWith(error, PART_CHANGED)) throw error;
-    return callPlaceOrder(db, request, rules, job, true);
   }
 }
 
@@ -248,15 +193,8 @@ const batchAnswer = z.array(
 /**
  * Several customers' orders in one call and one transaction (`place_orders`, decision 058): the
  * plain ones placed there, undefined for each the database leaves to be placed alone (with
- * `placeOrder`). Requests name their lines (never a cart) and are of distinct customers
- * (placement-batch.ts).
- *
- * One customer's trouble never fails another's order: when the database refuses the call (a
- * part changed meanwhile, a deadlock, a serialization failure, or any one order's data it cannot
- * take), the call was one statement in autocommit and wrote nothing, so every order of the batch
- * is left to be placed alone, where a failure is that order's answer only. A database that cannot
- * be reached is the one error passed on: the call may have committed before the connection was
- * lost, and placing its orders again could place them twice.
+ * `placeOrder`). Requests name their lines (never a cart) and are of distinct customers. What
+ * follows a failed call is db/batched-calls.ts's retry policy.
  */
 export async function placeOrders(
   db: Database,
@@ -264,15 +202,7 @@ export async function placeOrders(
   rules: PlacementRules,
   job: PlacementJob | undefined,
 ): Promise<(Placement | undefined)[]> {
-  let raw: unknown;
-  try {
-    raw = await callPlacement(db, 'place_orders', requests, { ...rules, job });
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) throw error;
-    return requests.map(() => undefined);
-  }
-  const answers = batchAnswer.parse(raw);
-  if (answers.length !== requests.length) throw new Error('place_orders answered another number of orders');
+  const answers = batchAnswer.parse(await callPlacement(db, 'place_orders', requests, { ...rules, job }));
   return answers.map((answer) =>
     answer.outcome === 'placed'
       ? { outcome: 'placed', order: fromJson(orders, answer.order), lines: linesFromJson(answer.lines) }
@@ -280,12 +210,18 @@ export async function placeOrders(
   );
 }
 
-async function callPlaceOrder(
+/**
+ * One order in one call, one round trip, one transaction (`place_order`). The stock is taken
+ * last, where each part is still what its line was priced on (decision 058); if one changed
+ * meanwhile the call fails with ROW_CHANGED and wrote nothing. With `lockFirst` the call locks
+ * the parts before reading them, and answers with what they are then.
+ */
+export async function placeOrder(
   db: Database,
   request: PlacementRequest,
   rules: PlacementRules,
   job: PlacementJob | undefined,
-  lockFirst: boolean,
+  { lockFirst }: { lockFirst: boolean },
 ): Promise<Placement> {
   try {
     return readPlacement(await callPlacement(db, 'place_order', request, { ...rules, job, lockFirst }));

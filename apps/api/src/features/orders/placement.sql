@@ -6,6 +6,27 @@
 --
 -- The one definition of these functions and triggers, applied at every start (db/sql-sources.ts).
 
+-- The one judgement of an order line: null when the line may be ordered as asked, else the first
+-- rule it breaks, in the order the cart flags them: 'unavailable' (delisted, or so little stock
+-- that no whole number of packs reaches the minimum), 'over-stock', 'below-minimum',
+-- 'not-multiple' (not whole packs). Both placements judge every line with it; the store words
+-- each code (features/orders/refusals.ts). Its twin for the cart's hints is `lineVerdict`
+-- (packages/shared/src/cart-rules.ts), compared with it on random inputs
+-- (test/orders/line-verdict.test.ts). Plain SQL, so the planner inlines it into the queries.
+CREATE OR REPLACE FUNCTION "line_verdict"(listed boolean, quantity integer, minimum integer, multiple integer, available integer)
+RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN NOT listed THEN 'unavailable'
+    -- The most whole packs the stock holds is fewer than the fewest packs the minimum needs.
+    WHEN available / greatest(multiple, 1)
+         < (greatest(minimum, 1) + greatest(multiple, 1) - 1) / greatest(multiple, 1) THEN 'unavailable'
+    WHEN quantity > available THEN 'over-stock'
+    WHEN quantity < minimum THEN 'below-minimum'
+    WHEN quantity % greatest(multiple, 1) <> 0 THEN 'not-multiple'
+  END
+$$;
+
 -- Every amount of a line's bill is rounded half up to the currency's smallest amount, which the
 -- store hands over in the tax rule (`minorUnitCents`: 100 hundredths for a yen, 1 for the rest).
 -- (Hundredths of a yen, ¥123.40 of tax on ¥1,234, are an amount no card can be charged.) The
@@ -84,9 +105,7 @@ DECLARE
   v_held bigint;
   v_limit bigint;
   v_asked jsonb;
-  v_unresolved bigint;
-  v_parts jsonb;
-  v_short jsonb;
+  v_refused jsonb;
   v_priced jsonb;
   v_total bigint;
   v_count integer;
@@ -146,16 +165,16 @@ BEGIN
   END IF;
 
   -- Each line's part (by id, or by SKU whatever its case), the lines of one part merged (first
-  -- place kept), then judged and priced from the parts as read. Nothing is written yet, and no
-  -- part is locked: the stock is taken last (below), so a part every customer wants is held only
-  -- from its update to the commit.
+  -- place kept), then judged (line_verdict) and priced from the parts as read. Nothing is written
+  -- yet, and no part is locked: the stock is taken last (below), so a part every customer wants
+  -- is held only from its update to the commit.
   WITH asked AS (
     SELECT a.ord, (a.line->>'partId')::uuid AS part_id, a.line->>'sku' AS sku,
       (a.line->>'quantity')::int AS quantity
     FROM jsonb_array_elements(v_asked) WITH ORDINALITY AS a(line, ord)
   ),
   resolved AS (
-    SELECT a.ord, a.quantity,
+    SELECT a.ord, a.part_id, a.sku, a.quantity,
       CASE WHEN a.part_id IS NOT NULL THEN (SELECT p.id FROM parts p WHERE p.id = a.part_id)
            ELSE (SELECT p.id FROM parts p WHERE lower(p.sku) = lower(a.sku)) END AS id
     FROM asked a
@@ -164,32 +183,37 @@ BEGIN
     SELECT r.id, min(r.ord) AS first, sum(r.quantity)::int AS quantity
     FROM resolved r WHERE r.id IS NOT NULL GROUP BY r.id
   ),
-  locked AS MATERIALIZED (
-    SELECT p.id, p.sku, p.name, p.price_cents, p.bulk_discount, p.min_order_quantity,
-      p.order_multiple, p.available_quantity, p.deleted_at IS NULL AS listed
-    FROM parts p WHERE p.id IN (SELECT m.id FROM merged m)
+  judged AS MATERIALIZED (
+    SELECT m.first, m.quantity, p.id, p.sku, p.name, p.price_cents, p.bulk_discount,
+      p.min_order_quantity, p.order_multiple, p.available_quantity, p.deleted_at IS NULL AS listed,
+      line_verdict(p.deleted_at IS NULL, m.quantity, p.min_order_quantity, p.order_multiple,
+                   p.available_quantity) AS verdict
+    FROM merged m JOIN parts p ON p.id = m.id
   )
   SELECT
-    (SELECT count(*) FROM resolved r WHERE r.id IS NULL),
-    (SELECT jsonb_agg(jsonb_build_object('id', l.id, 'sku', l.sku, 'name', l.name,
-       'minOrderQuantity', l.min_order_quantity, 'orderMultiple', l.order_multiple,
-       'availableQuantity', l.available_quantity, 'listed', l.listed)) FROM locked l),
-    (SELECT jsonb_agg(m.id) FROM merged m JOIN locked l ON l.id = m.id
-     WHERE NOT (l.listed AND l.available_quantity >= m.quantity
-                AND l.min_order_quantity <= m.quantity AND m.quantity % l.order_multiple = 0)),
-    (SELECT jsonb_agg(jsonb_build_object('partId', l.id, 'sku', l.sku, 'productName', l.name,
-       'unitPriceCents', l.price_cents, 'quantity', m.quantity, 'discountPercent', b.discount_percent,
+    -- Every refused line, in the order asked, with its verdict and the figures it was judged on:
+    -- a line naming no part is 'unknown', as the customer named it.
+    (SELECT jsonb_agg(v.line ORDER BY v.ord) FROM (
+       SELECT r.ord, jsonb_build_object('partId', r.part_id, 'sku', r.sku, 'quantity', r.quantity,
+         'verdict', 'unknown') AS line
+       FROM resolved r WHERE r.id IS NULL
+       UNION ALL
+       SELECT j.first, jsonb_build_object('partId', j.id, 'sku', j.sku, 'quantity', j.quantity,
+         'verdict', j.verdict, 'listed', j.listed, 'minOrderQuantity', j.min_order_quantity,
+         'orderMultiple', j.order_multiple, 'availableQuantity', j.available_quantity)
+       FROM judged j WHERE j.verdict IS NOT NULL) v),
+    (SELECT jsonb_agg(jsonb_build_object('partId', j.id, 'sku', j.sku, 'productName', j.name,
+       'unitPriceCents', j.price_cents, 'quantity', j.quantity, 'discountPercent', b.discount_percent,
        'discountCents', b.discount_cents, 'taxCents', b.tax_cents, 'totalCents', b.total_cents,
        -- What else the line was judged and priced on: the stock is taken only if it still holds.
-       'bulkDiscount', l.bulk_discount, 'minOrderQuantity', l.min_order_quantity,
-       'orderMultiple', l.order_multiple)
-       ORDER BY m.first)
-     FROM merged m JOIN locked l ON l.id = m.id
-     CROSS JOIN LATERAL line_bill(l.price_cents, m.quantity, l.bulk_discount, rules->'bulk', rules->'tax') b)
-  INTO v_unresolved, v_parts, v_short, v_priced;
-  IF v_unresolved > 0 OR v_short IS NOT NULL THEN
-    RETURN jsonb_build_object('outcome', 'refused', 'asked', v_asked,
-      'parts', coalesce(v_parts, '[]'), 'short', coalesce(v_short, '[]'));
+       'bulkDiscount', j.bulk_discount, 'minOrderQuantity', j.min_order_quantity,
+       'orderMultiple', j.order_multiple)
+       ORDER BY j.first)
+     FROM judged j
+     CROSS JOIN LATERAL line_bill(j.price_cents, j.quantity, j.bulk_discount, rules->'bulk', rules->'tax') b)
+  INTO v_refused, v_priced;
+  IF v_refused IS NOT NULL THEN
+    RETURN jsonb_build_object('outcome', 'refused', 'lines', v_refused);
   END IF;
 
   SELECT sum((l->>'totalCents')::bigint), count(*) INTO v_total, v_count
@@ -211,26 +235,19 @@ BEGIN
     DELETE FROM cart_lines WHERE email = v_email;
   END IF;
 
-  INSERT INTO orders (part_id, product_name, unit_price_cents, product_quantity, discount_percent,
-    discount_cents, tax_cents, total_cents, tax_rate_basis_points, prices_include_tax, line_count, po_reference, user_name, email, phone, address,
-    company_name, vat_number, status, idempotency_key, idempotency_hash)
-  SELECT (f->>'partId')::uuid,
-    CASE WHEN v_count = 1 THEN f->>'productName'
-         ELSE replace(replace(rules->>'moreName', '{more}', (v_count - 1)::text), '{first}', f->>'productName') END,
-    (f->>'unitPriceCents')::int,
-    (SELECT sum((l->>'quantity')::int) FROM jsonb_array_elements(v_priced) l),
-    -- A one-line order keeps its line's discount rate; a multi-line order's rates are its lines'.
-    CASE WHEN v_count = 1 THEN (f->>'discountPercent')::int ELSE 0 END,
-    (SELECT sum((l->>'discountCents')::bigint) FROM jsonb_array_elements(v_priced) l),
+  INSERT INTO orders (discount_cents, tax_cents, total_cents, tax_rate_basis_points,
+    prices_include_tax, line_count, po_reference, user_name, email, phone, address, company_name,
+    vat_number, status, idempotency_key, idempotency_hash)
+  SELECT (SELECT sum((l->>'discountCents')::bigint) FROM jsonb_array_elements(v_priced) l),
     -- The order's tax is its lines', never rounded again (decision 053).
     (SELECT sum((l->>'taxCents')::bigint) FROM jsonb_array_elements(v_priced) l),
     v_total, coalesce((rules->'tax'->>'rateBasisPoints')::int, 0),
-    coalesce((rules->'tax'->>'pricesIncludeTax')::boolean, false), v_count, request->>'poReference', request->>'userName', v_email,
-    request->>'phone', request->>'address',
+    coalesce((rules->'tax'->>'pricesIncludeTax')::boolean, false), v_count, request->>'poReference',
+    request->>'userName', v_email, request->>'phone', request->>'address',
     -- The buyer's company and VAT number as My Profile has them now: the invoice keeps them.
     u.company_name, u.vat_number, 'unpaid', v_key,
     CASE WHEN v_key IS NOT NULL THEN request->>'idempotencyHash' END
-  FROM (SELECT v_priced->0 AS f) first_line
+  FROM (SELECT 1) one
   LEFT JOIN users u ON u.email = v_email
   RETURNING * INTO v_order;
 
@@ -259,7 +276,7 @@ BEGIN
   -- priced on. Under the lock for the rest of the transaction: these two statements and the
   -- commit. A part that changed meanwhile (its stock ran short, its price or rules moved, it was
   -- delisted) fails the whole call, which undoes every write above; the store tries once more
-  -- with lockFirst (placement-repo.ts), which judges the locked rows instead.
+  -- with lockFirst (db/batched-calls.ts), which judges the locked rows instead.
   PERFORM 1 FROM parts p
   WHERE p.id IN (SELECT (l->>'partId')::uuid FROM jsonb_array_elements(v_priced) l)
   ORDER BY p.id FOR NO KEY UPDATE OF p;
@@ -283,7 +300,7 @@ END
 $$;
 
 -- Several customers' orders in one call and one transaction (decision 058): the store gathers the
--- orders that arrive while its earlier calls run (features/orders/placement-batch.ts) and places
+-- orders that arrive while its earlier calls run (db/batched-calls.ts) and places
 -- them together, so a rush costs one transaction, a few statements and one commit per batch
 -- instead of per order. Only the plain case is placed here, set-based: lines in the request (not
 -- a cart), one request per customer, a key never used, every line found and within its part's
@@ -335,8 +352,8 @@ BEGIN
   priced AS (
     SELECT m.n, m.first, m.quantity, p.id, p.sku, p.name, p.price_cents, p.bulk_discount,
       p.min_order_quantity, p.order_multiple, p.available_quantity,
-      p.deleted_at IS NULL AND p.min_order_quantity <= m.quantity
-        AND m.quantity % p.order_multiple = 0 AND p.available_quantity >= m.quantity AS fits,
+      line_verdict(p.deleted_at IS NULL, m.quantity, p.min_order_quantity, p.order_multiple,
+                   p.available_quantity) IS NULL AS fits,
       b.discount_percent, b.discount_cents, b.tax_cents, b.total_cents
     FROM merged m JOIN parts p ON p.id = m.id
     CROSS JOIN LATERAL line_bill(p.price_cents, m.quantity, p.bulk_discount, rules->'bulk', rules->'tax') b
@@ -381,20 +398,14 @@ BEGIN
     WITH acc AS (
       SELECT (a->>'n')::int AS n, (a->>'orderId')::uuid AS order_id, (a->>'eventId')::uuid AS event_id,
         a->'lines' AS lines, requests->((a->>'n')::int - 1) AS q,
-        a->'lines'->0 AS f, jsonb_array_length(a->'lines') AS c
+        jsonb_array_length(a->'lines') AS c
       FROM jsonb_array_elements(v_ok) a
     ),
     new_orders AS (
-      INSERT INTO orders (id, part_id, product_name, unit_price_cents, product_quantity, discount_percent,
-        discount_cents, tax_cents, total_cents, tax_rate_basis_points, prices_include_tax, line_count,
-        po_reference, user_name, email, phone, address, company_name, vat_number, status,
-        idempotency_key, idempotency_hash)
-      SELECT acc.order_id, (acc.f->>'partId')::uuid,
-        CASE WHEN acc.c = 1 THEN acc.f->>'productName'
-             ELSE replace(replace(rules->>'moreName', '{more}', (acc.c - 1)::text), '{first}', acc.f->>'productName') END,
-        (acc.f->>'unitPriceCents')::int, t.units,
-        CASE WHEN acc.c = 1 THEN (acc.f->>'discountPercent')::int ELSE 0 END,
-        t.discount, t.tax, t.total,
+      INSERT INTO orders (id, discount_cents, tax_cents, total_cents, tax_rate_basis_points,
+        prices_include_tax, line_count, po_reference, user_name, email, phone, address, company_name,
+        vat_number, status, idempotency_key, idempotency_hash)
+      SELECT acc.order_id, t.discount, t.tax, t.total,
         coalesce((rules->'tax'->>'rateBasisPoints')::int, 0),
         coalesce((rules->'tax'->>'pricesIncludeTax')::boolean, false), acc.c,
         acc.q->>'poReference', acc.q->>'userName', acc.q->>'email', acc.q->>'phone', acc.q->>'address',
@@ -402,7 +413,7 @@ BEGIN
         CASE WHEN acc.q->>'idempotencyKey' IS NOT NULL THEN acc.q->>'idempotencyHash' END
       FROM acc
       CROSS JOIN LATERAL (
-        SELECT sum((l->>'quantity')::int) AS units, sum((l->>'discountCents')::bigint) AS discount,
+        SELECT sum((l->>'discountCents')::bigint) AS discount,
           sum((l->>'taxCents')::bigint) AS tax, sum((l->>'totalCents')::bigint) AS total
         FROM jsonb_array_elements(acc.lines) l
       ) t

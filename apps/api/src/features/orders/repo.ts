@@ -1,15 +1,15 @@
 import { type OrderStatus, type OrdersFilter, parseOrderNumber } from '@store/shared';
 import { and, asc, count, desc, eq, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { createBatchedCalls } from '../../db/batched-calls.js';
 import type { Database } from '../../db/client.js';
+import { partsAnnouncer } from '../../db/parts-announcer.js';
 import { orderEvents, orderLines, orders, parts, payments } from '../../db/schema.js';
 import type { JobName, JobPayloads, JobQueue } from '../../jobs/queue.js';
-import { createPlacementBatch } from './placement-batch.js';
 import {
   linesFromJson,
   type Placement,
   type PlacementRequest,
   type PlacementRules,
-  partsAnnouncer,
   placeOrder,
   placeOrders,
 } from './placement-repo.js';
@@ -24,7 +24,13 @@ export interface FoundEvent {
   lines: OrderLineRow[];
   firstEventId: string;
 }
-export type { AskedLine, LinePart, Placement, PlacementRequest, PlacementRules } from './placement-repo.js';
+export type {
+  AskedLine,
+  Placement,
+  PlacementRequest,
+  PlacementRules,
+  RefusedLineVerdict,
+} from './placement-repo.js';
 export { IdempotencyKeyTaken } from './placement-repo.js';
 /** What an order shows of its card payments (features/payments writes them). */
 export type OrderPaymentRow = Pick<
@@ -228,8 +234,9 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
   // Where the placement writes its job: read at each placement (a queue may start after the repo).
   const job = () => (jobs.schema ? { schema: jobs.schema, name: 'order-event' } : undefined);
   // A rush of orders is placed in batches, a quiet store's one by one (decision 058).
-  const batch = createPlacementBatch<PlacementRequest, PlacementRules, Placement>({
-    one: (request, rules) => placeOrder(db, request, rules, job()),
+  const placements = createBatchedCalls<PlacementRequest, PlacementRules, Placement>({
+    key: (request) => request.email,
+    one: (request, rules, options) => placeOrder(db, request, rules, job(), options),
     many: (requests, rules) => placeOrders(db, requests, rules, job()),
   });
   const page = async (
@@ -322,8 +329,8 @@ export function createOrdersRepo(db: Database, jobs: JobQueue) {
     async place(request: PlacementRequest, rules: PlacementRules): Promise<Placement> {
       // A cart's order is placed alone: its lines are read, and the cart emptied, by the call.
       const placed = request.lines
-        ? await batch.place(request, rules)
-        : await placeOrder(db, request, rules, job());
+        ? await placements.call(request, rules)
+        : await placements.alone(request, rules);
       if (placed.outcome === 'placed') partsChanged();
       return placed;
     },

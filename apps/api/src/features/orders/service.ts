@@ -1,20 +1,18 @@
 import {
   apiMessages,
+  BULK_DISCOUNT,
   type CheckoutRequest,
-  cartMessages,
-  formatOrderNumber,
   type InsertResult,
+  MAX_ORDER_LINES,
   type MoneyPattern,
   type MyOrdersCsvQuery,
   type MyOrdersQuery,
   type Order,
   type OrderPayment,
   type OrderRequest,
-  type OrderStatus,
   type OrderStatusUpdate,
   type OrdersFilter,
   type OrdersQuery,
-  paymentMessages,
   type Seller,
   type StoreContact,
   statusesMovableTo,
@@ -23,172 +21,32 @@ import {
 } from '@store/shared';
 import { type Caller, hasAdminPowers } from '../../auth/caller.js';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
-import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/domain-errors.js';
+import { Conflict, Forbidden, NotFound, Unprocessable } from '../../lib/domain-errors.js';
 import { type Page, toOffset } from '../../lib/pagination.js';
 import { requestHash } from '../../lib/request-hash.js';
-import { type AuditRecord, type AuditTrail, changedFields } from '../audit/index.js';
-import type { ListedParts } from '../parts/service.js';
-import { createCheckout, type OverLimitWording, overLimitRefusal } from './checkout.js';
-import {
-  type InvoiceOrder,
-  lineOfOrder,
-  ORDER_CSV_COLUMNS,
-  toInvoiceOrder,
-  toOrderDetailDto,
-  toOrderDto,
-} from './dto.js';
+import type { AuditTrail } from '../audit/index.js';
+import { type InvoiceOrder, ORDER_CSV_COLUMNS, toInvoiceOrder, toOrderDetailDto, toOrderDto } from './dto.js';
+import { createOrderMoves } from './moves.js';
 import { myOrdersCsv } from './my-orders-csv.js';
-import { createPlacement } from './placement.js';
-import { record } from './record.js';
-import type { FoundEvent, OrderEventRow, OrderLineRow, OrderRow, OrdersRepo } from './repo.js';
+import { KEY_LIFETIME_SECONDS } from './record.js';
+import { checkoutRefusal, type Refusal, type RefusalWording, specOrderRefusal } from './refusals.js';
+import {
+  type AskedLine,
+  IdempotencyKeyTaken,
+  type OrderLineRow,
+  type OrderRow,
+  type OrdersRepo,
+  type Placement,
+  type PlacementRules,
+} from './repo.js';
 
 /** Orders the CSV export reads at a time: memory stays bounded however many there are. */
 export const CSV_BATCH_SIZE = 500;
-
-/** Orders one expiry sweep cancels at most; the next sweep takes the rest. */
-export const EXPIRY_BATCH = 100;
-
-/** Who the history names for what the store does on its own (the expiry). */
-const SYSTEM = 'system';
-
-export interface Move {
-  /** The statuses the order may be in for this move; in any other, nothing changes. */
-  from: OrderStatus[];
-  to: OrderStatus;
-  /** Who: an e-mail, or `system`. */
-  by: string;
-  /** Only this customer's order (a customer cancelling their own). */
-  owner?: string | undefined;
-  carrier?: string | undefined;
-  trackingNumber?: string | undefined;
-  /** An admin's move: recorded in the audit trail with what it changed. */
-  byAdmin?: boolean;
-}
-
-/**
- * The changes of an order's status and what each implies, for the desk, the customer, the expiry
- * sweep and the e-mail worker: a cancel puts the quantity back on the shelf, and every move is
- * recorded and queued for the e-mails, all in one transaction with the move.
- */
-export function createOrderMoves(
-  orders: OrdersRepo,
-  /** Needed for admins' moves only: the expiry sweep and the e-mail worker record none. */
-  audit?: AuditTrail,
-) {
-  return {
-    /**
-     * Moves the order from one of `move.from` to `move.to`. Only a row still in `from` changes,
-     * so a double click, or two admins at once, take effect once. Undefined: the order was not in
-     * `from` (or not the owner's).
-     */
-    move(id: string, move: Move): Promise<OrderRow | undefined> {
-      return orders.inTransaction(async (tx, handle) => {
-        // An admin's move is recorded with the status it left, read under the row's lock.
-        if (move.byAdmin && !audit) throw new Error('An admin’s move needs the audit trail');
-        const was = move.byAdmin ? await tx.lockForMove(id) : undefined;
-        const order = await tx.setStatus(id, {
-          from: move.from,
-          to: move.to,
-          owner: move.owner,
-          // A shipping move writes its carrier and tracking number (null when not given).
-          shipping:
-            move.to === 'shipped'
-              ? { carrier: move.carrier ?? null, trackingNumber: move.trackingNumber ?? null }
-              : undefined,
-        });
-        if (!order) return undefined;
-        // Undoing a card payment would leave Stripe's charge standing and let the customer pay
-        // again: a card-paid order is cancelled instead, which refunds it (decision 048).
-        if (move.to === 'unpaid' && (await tx.cardPaid(order.id))) {
-          throw new Conflict(paymentMessages.cannotUndoCardPayment);
-        }
-        await record(tx, order, move.by);
-        if (was) await audit?.record(handle, moveEntry(move.by, was, order));
-        // A cancelled order's card payment is given back (decision 048), its refund a job.
-        if (move.to === 'cancelled' && move.from.includes('paid')) await tx.refundPayments(order.id, move.by);
-        // Last: the parts' rows stay locked only from here to the commit.
-        if (move.to === 'cancelled') await tx.returnStock([order.id]);
-        return order;
-      });
-    },
-
-    /**
-     * Cancels unpaid orders placed more than `olderThanMs` ago, a batch (EXPIRY_BATCH) in one
-     * transaction, restores their stock and records each as done by `system`. Orders another
-     * sweep (another instance) holds are skipped. Returns how many it cancelled.
-     */
-    expireUnpaid(olderThanMs: number): Promise<number> {
-      return orders.inTransaction(async (tx) => {
-        const expired = await tx.setStatusOfOldest({
-          from: 'unpaid',
-          to: 'cancelled',
-          olderThanMs,
-          limit: EXPIRY_BATCH,
-        });
-        for (const order of expired) await record(tx, order, SYSTEM);
-        // Every line of the whole batch back on the shelves in one statement, last: the parts'
-        // rows stay locked only from here to the commit, not through the history entries.
-        await tx.returnStock(expired.map((order) => order.id));
-        return expired.length;
-      });
-    },
-
-    /**
-     * One history entry with its order, for the e-mail worker. `placement`: the entry is the
-     * order's first (an `unpaid` entry is otherwise an admin undoing a payment).
-     */
-    async eventForEmails(eventId: string): Promise<EventForEmails | undefined> {
-      // The entry, its order, the lines and the order's first entry in one statement.
-      const found = await orders.findEvent(eventId);
-      return found && emailFacts(found);
-    },
-
-    /** `eventForEmails` for a batch of entries, in one statement; those not found are left out. */
-    async eventsForEmails(eventIds: string[]): Promise<Map<string, EventForEmails>> {
-      const found = await orders.findEvents(eventIds);
-      return new Map([...found].map(([id, one]) => [id, emailFacts(one)]));
-    },
-  };
-}
-
-export type OrderMoves = ReturnType<typeof createOrderMoves>;
-
-/** What an order e-mail is written from. `placement`: the entry is the order's first. */
-export interface EventForEmails {
-  event: OrderEventRow;
-  order: OrderRow;
-  lines: OrderLineRow[];
-  placement: boolean;
-}
-
-/** An `unpaid` entry is the placement only when it is the order's first (else an admin undid a payment). */
-const emailFacts = ({ event, order, lines, firstEventId }: FoundEvent): EventForEmails => ({
-  event,
-  order,
-  lines,
-  placement: event.status === 'unpaid' && firstEventId === event.id,
-});
-
-type Shipping = Pick<OrderRow, 'status' | 'carrier' | 'trackingNumber'>;
-
-/** An admin's move as the audit trail has it: a cancel, or another move, with what it changed. */
-function moveEntry(actor: string, was: Shipping & Pick<OrderRow, 'number'>, now: OrderRow): AuditRecord {
-  const fields = ({ status, carrier, trackingNumber }: Shipping) => ({ status, carrier, trackingNumber });
-  const changed = changedFields(fields(was), fields(now));
-  return {
-    actor,
-    action: now.status === 'cancelled' ? 'order.cancel' : 'order.move',
-    target: { type: 'order', id: now.id, label: formatOrderNumber(was.number) },
-    before: changed?.before ?? null,
-    after: changed?.after ?? null,
-  };
-}
 
 export function createOrdersService(deps: {
   orders: OrdersRepo;
   /** Where admins' moves and cancels are recorded, each in its own transaction. */
   audit: AuditTrail;
-  parts: ListedParts;
   paymentInstructions: string;
   /** Named on the invoice page as on the PDF (features/invoices). */
   seller: Seller;
@@ -205,17 +63,75 @@ export function createOrdersService(deps: {
   /** Whether the store takes cards (features/payments): the Payment page offers them. */
   cardPayments?: boolean;
 }) {
-  const { orders, parts } = deps;
+  const { orders } = deps;
   const moves = createOrderMoves(orders, deps.audit);
-  // Both ways of ordering place in one round trip, with the rules applied by the database from
-  // these settings (placement.ts, decision 045).
-  const place = createPlacement(deps);
-  const wording: OverLimitWording = {
+  // The store's rules, handed to the database, which judges, prices and places an order in one
+  // round trip (placement.sql, decision 045).
+  const rules: PlacementRules = {
+    maxOpenOrders: deps.maxOpenOrders,
+    defaultLimitCents: deps.maxUnpaidTotalCents,
+    keyLifetimeSeconds: KEY_LIFETIME_SECONDS,
+    maxLines: MAX_ORDER_LINES,
+    bulk: BULK_DISCOUNT,
+    tax: deps.tax,
+  };
+  const wording: RefusalWording = {
+    maxOpenOrders: deps.maxOpenOrders,
     unpaidTotalCents: orders.unpaidTotalCents,
     money: deps.money,
     contact: deps.contact,
   };
-  const placeLines = createCheckout({ place, maxOpenOrders: deps.maxOpenOrders, wording });
+
+  /**
+   * Places an order, both ways of ordering alike: name and e-mail from the account, prices,
+   * totals and stock from the database. With an idempotency key, a repeat answers with the first
+   * order (`replayed`); a concurrent repeat that got past the look-up (the customer's lock makes
+   * that rare) meets the unique index and answers with the order that won.
+   */
+  async function place(
+    customer: Caller,
+    contact: { phone: string; address: string; poReference?: string | null | undefined },
+    /** Undefined: the customer's cart. */
+    lines: AskedLine[] | undefined,
+    idempotencyKey: string | undefined,
+    hash: string | undefined,
+  ): Promise<Placement> {
+    try {
+      return await orders.place(
+        {
+          email: customer.email,
+          userName: customer.name,
+          phone: contact.phone,
+          address: contact.address,
+          poReference: contact.poReference ?? null,
+          idempotencyKey,
+          idempotencyHash: idempotencyKey ? hash : undefined,
+          lines,
+        },
+        rules,
+      );
+    } catch (error) {
+      if (!(error instanceof IdempotencyKeyTaken) || !idempotencyKey) throw error;
+      const winner = await orders.findByKey(customer.email, idempotencyKey);
+      if (!winner) throw error;
+      const winnerLines = (await orders.linesOf([winner.id])).get(winner.id) ?? [];
+      return { outcome: 'replayed', order: winner, lines: winnerLines };
+    }
+  }
+
+  /** A placed order as both ways of ordering answer it; a repeat with another body is refused. */
+  function placedAnswer(
+    { order, lines }: { order: OrderRow; lines: OrderLineRow[] },
+    replayed: boolean,
+    sameRequest: boolean,
+  ): InsertResult & { order: Order } {
+    // The same key with any other body is a client bug: refuse it rather than guess which was meant.
+    if (replayed && !sameRequest) throw new Unprocessable(apiMessages.idempotencyKeyReused);
+    return { acknowledged: true, insertedId: order.id, order: toOrderDto(order, lines) };
+  }
+
+  const isRefusal = (placed: Placement): placed is Refusal =>
+    placed.outcome !== 'placed' && placed.outcome !== 'replayed';
 
   /** The orders as the API shows them, their lines read in one query for the whole page. */
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
@@ -247,17 +163,13 @@ export function createOrdersService(deps: {
     /** The id of the order numbered `number`, if any (the audit trail's filter by order number). */
     idOfNumber: (number: number) => orders.idOfNumber(number),
 
-    /**
-     * Name and e-mail from the account; prices from the database; stock taken atomically.
-     * A repeat under the same idempotency key answers with the first order, as it was answered.
-     */
+    /** The spec's one-part order: a one-line order, its refusals in the spec's words. */
     async place(
       customer: Caller,
       input: OrderRequest,
       idempotencyKey?: string,
     ): Promise<InsertResult & { order: Order }> {
       const hash = idempotencyKey ? requestHash(input) : undefined;
-      // The spec's single-part order is a one-line order.
       const placed = await place(
         customer,
         input,
@@ -265,44 +177,20 @@ export function createOrdersService(deps: {
         idempotencyKey,
         hash,
       );
-      if (placed.outcome === 'too-many-open')
-        throw new Conflict(apiMessages.tooManyOpenOrders(deps.maxOpenOrders));
-      if (placed.outcome === 'over-limit')
-        throw await overLimitRefusal(wording, customer.email, placed.totalCents, placed.limitCents);
-      if (placed.outcome === 'placed' || placed.outcome === 'replayed') {
-        const { order, lines } = placed;
-        // The same key with any other body is a client bug: refuse it rather than guess which
-        // was meant. Orders placed before hashes were kept are judged on part and quantity.
-        const sameRequest = order.idempotencyHash
-          ? order.idempotencyHash === hash
-          : order.partId === input.partId && order.productQuantity === input.productQuantity;
-        if (placed.outcome === 'replayed' && !sameRequest)
-          throw new Unprocessable(apiMessages.idempotencyKeyReused);
-        return { acknowledged: true, insertedId: order.id, order: toOrderDto(order, lines) };
-      }
-      if (placed.outcome !== 'refused') throw new Error(`A one-line order answered ${placed.outcome}`);
-
-      // The stock was not taken: say why, with today's numbers.
-      const part = await parts.findListed(input.partId);
-      if (!part) throw new NotFound(apiMessages.partNotFound);
-      if (input.productQuantity < part.minOrderQuantity) {
-        throw new Invalid(apiMessages.belowMinimum(part.minOrderQuantity), {
-          productQuantity: apiMessages.belowMinimum(part.minOrderQuantity),
-        });
-      }
-      if (input.productQuantity % part.orderMultiple !== 0) {
-        throw new Invalid(cartMessages.notMultiple(part.orderMultiple), {
-          productQuantity: cartMessages.notMultiple(part.orderMultiple),
-        });
-      }
-      throw new Conflict(apiMessages.outOfStock(part.availableQuantity), {
-        availableQuantity: String(part.availableQuantity),
-      });
+      if (isRefusal(placed)) throw await specOrderRefusal(placed, customer.email, wording);
+      const { order, lines } = placed;
+      // Orders placed before hashes were kept are judged on part and quantity.
+      const sameRequest = order.idempotencyHash
+        ? order.idempotencyHash === hash
+        : lines.length === 1 &&
+          lines[0]?.partId === input.partId &&
+          lines[0]?.quantity === input.productQuantity;
+      return placedAnswer(placed, placed.outcome === 'replayed', sameRequest);
     },
 
     /**
-     * One order of many lines, from the caller's cart (emptied with it) or from `input.lines`
-     * (checkout.ts). A repeat under the same idempotency key answers with the first order.
+     * One order of many lines, from the caller's cart (emptied with it) or from `input.lines`,
+     * all or nothing. A repeat under the same idempotency key answers with the first order.
      */
     async checkout(
       customer: Caller,
@@ -310,10 +198,9 @@ export function createOrdersService(deps: {
       idempotencyKey?: string,
     ): Promise<InsertResult & { order: Order }> {
       const hash = idempotencyKey ? requestHash(input) : undefined;
-      const { order, lines, replayed } = await placeLines(customer, input, idempotencyKey, hash);
-      if (replayed && order.idempotencyHash !== hash)
-        throw new Unprocessable(apiMessages.idempotencyKeyReused);
-      return { acknowledged: true, insertedId: order.id, order: toOrderDto(order, lines) };
+      const placed = await place(customer, input, input.lines, idempotencyKey, hash);
+      if (isRefusal(placed)) throw await checkoutRefusal(placed, customer.email, wording);
+      return placedAnswer(placed, placed.outcome === 'replayed', placed.order.idempotencyHash === hash);
     },
 
     async listMine(customer: Caller, query: MyOrdersQuery): Promise<Page<Order>> {
@@ -338,7 +225,7 @@ export function createOrdersService(deps: {
         // One query for the whole batch's lines; one CSV row per line.
         const lines = await orders.linesOf(batch.map((row) => row.id));
         const rows = batch.flatMap((row) =>
-          (lines.get(row.id) ?? [lineOfOrder(row)]).map((line) =>
+          (lines.get(row.id) ?? []).map((line) =>
             csvRow(ORDER_CSV_COLUMNS.map(([, read]) => read(row, line))),
           ),
         );

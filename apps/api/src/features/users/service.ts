@@ -172,8 +172,9 @@ export function createUsersService({
     },
 
     /**
-     * Admin status of `email`, for that user or an admin (spec §6): admin powers, so an admin
-     * role still waiting for its e-mail's verification answers false (no admin menu).
+     * Admin status of `email`, for that user or an admin (the web app asks here, never reading a
+     * role from its token): admin powers, so an admin role still waiting for its e-mail's
+     * verification answers false (no admin menu).
      */
     async isAdmin(requester: Caller, email: string) {
       if (requester.email !== email && !hasAdminPowers(requester)) throw new Forbidden(apiMessages.forbidden);

@@ -32,7 +32,7 @@ const admins: MenuItem[] = [
 ];
 
 /**
- * The dashboard's side menu by role (spec §2): the role is asked of the API. Under 1024 px it
+ * The dashboard's side menu: a customer's links or an admin's, the role asked of the API. Under 1024 px it
  * folds behind a button: unfolded, an admin's links would push a phone's page 400 px down.
  */
 export function DashboardLayout() {

@@ -10,7 +10,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-act
 const logoClass = () => 'flex items-center gap-2 whitespace-nowrap text-xl font-bold text-primary';
 
 /**
- * Home, Blogs, Portfolio, Dashboard (signed in), the user's name, and Sign Out or Login (spec §2).
+ * Home, Blogs, Portfolio, Dashboard (signed in), the user's name, and Sign Out or Login.
  * `inMenu`: the phone's menu, a column with room for the whole name.
  */
 function NavItems({ inMenu = false }: { inMenu?: boolean }) {
@@ -147,9 +147,7 @@ export function TopBar() {
     setMenuOpen(false);
     menuButton.current?.focus();
   };
-  // A chosen link closes the small-screen menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
-  // A new page closes the menu; the first drawing keeps it as it was left.
+  // A new page (a chosen link) closes the menu; the first drawing keeps it as it was left.
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;

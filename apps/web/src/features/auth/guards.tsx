@@ -7,7 +7,7 @@ import { useSessionUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useSignOut } from './use-sign-out';
 
-/** Sign-in-only pages: to /login, remembering where the visitor was going (spec §6). */
+/** Sign-in-only pages: to /login, remembering where the visitor was going. */
 export function RequireAuth() {
   const user = useSessionUser();
   const location = useLocation();
@@ -15,7 +15,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Admin-only pages: anyone else is signed out and sent to /login with the spec's toast. */
+/** Admin-only pages: anyone else is signed out and sent to /login with the 'unauthorized' toast. */
 export function RequireAdmin() {
   const user = useSessionUser();
   const admin = useAdminStatus();

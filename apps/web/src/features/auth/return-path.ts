@@ -7,7 +7,7 @@ const fieldOf = (value: unknown, key: string): unknown =>
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * Where to go after signing in: the page the visitor came from (spec §2), or home. `remembered`
+ * Where to go after signing in: the page the visitor came from, or home. `remembered`
  * is the page a visitor left by loading the sign-in page (lib/return-path.ts); the router's state
  * wins when both are there, as it is the newer.
  */

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { endSession } from '../../lib/sign-out';
 
-/** Sign Out (spec §4): ends the session, then goes to `to` (/login by default). */
+/** Sign Out: ends the session, then goes to `to` (/login by default). */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** The five questions of the Blogs page (spec §2). Plain data, rendered by blogs-page.tsx. */
+/** The five questions of the Blogs page. Plain data, rendered by blogs-page.tsx. */
 export interface BlogBlock {
   /** A paragraph of prose, or a short code sample when `code` is true. */
   text: string;

@@ -14,7 +14,7 @@ export const myOrdersQuery = (email: string, status: OrderStatus | undefined, pa
       api.orders.mine({ query: { email, status, page, limit: ORDERS_PAGE_SIZE }, signal }),
   });
 
-/** The spec's GET /orders/{email}: the admin names themselves; `q` is a number or an e-mail. */
+/** The desk's `GET /orders/{email}`: the admin names themselves; `q` is a number or an e-mail. */
 export const manageOrdersQuery = (adminEmail: string, filter: OrdersFilter, page: number) =>
   queryOptions({
     queryKey: orderKeys.manage(filter, page),

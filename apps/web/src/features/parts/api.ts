@@ -18,7 +18,7 @@ export const catalogValuesQuery = (category: string) =>
   });
 
 /**
- * Uploads with the image-host protocol of spec §7 (multipart `image` + `key`, answer
+ * Uploads with the image-host protocol (multipart `image` + `key`, answer
  * `{ success, data: { url } }`), to our own host by default or to any host that speaks it.
  * Our token goes only to our own host.
  */

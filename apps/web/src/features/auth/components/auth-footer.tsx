@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ContactText } from '../../../components/ui/contact-text';
 import { GoogleButton } from './google-button';
 
-/** The identity provider's error, in red under the password field (spec §8). */
+/** The identity provider's error, in red under the password field. */
 export function ProviderError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (

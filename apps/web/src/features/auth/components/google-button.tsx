@@ -5,7 +5,7 @@ import { type StandInReturn, takeGoogleStandInAnswer } from '../../../lib/google
 import { startSession } from '../../../lib/start-session';
 
 /**
- * 'Continue with google' (spec §2): Firebase's Google popup, then our token exchange. With the
+ * 'Continue with google': Firebase's Google popup, then our token exchange. With the
  * trial's Auth emulator the tab goes to the emulator's stand-in for Google and comes back here,
  * where the sign-in finishes. `returnTo`: where signing in leads (the login page's return path).
  */

@@ -19,7 +19,7 @@ export default function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema) });
 
-  // On success registration goes to / (spec §2).
+  // A visitor who has registered goes to /.
   if (user) return <Navigate to="/" replace />;
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {

@@ -32,7 +32,7 @@ const filters: { value: OrderStatus | ''; label: string }[] = [
 ];
 
 /**
- * My Orders (spec §2): number, date, PO reference, product, quantity, total bill,
+ * My Orders: number, date, PO reference, product, quantity, total bill,
  * status, Payment (while there is something to pay) and Cancel Order. Cancelled orders stay
  * listed (the status filter narrows the list); Export CSV downloads the orders the filter shows,
  * every page of them, for the customer's accounts.

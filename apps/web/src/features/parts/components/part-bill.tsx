@@ -1,5 +1,5 @@
 import { partMessages as m, partPageMessages } from '@store/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AddToCartButton } from '../../../components/add-to-cart';
 import { island } from '../../../components/island';
 import { useNavKit } from '../../../components/nav-kit';
@@ -13,10 +13,21 @@ import { formatQuantity } from '../../../lib/format';
  * again in the browser outside the page's tree, and its label and hint must still find it.
  * Purchase carries the quantity in the purchase page's URL, which checks it again.
  */
+/**
+ * The quantity typed in the part bill drawn last, and its part. On a rendered page the island
+ * answers first and the app then draws over it (islands.tsx): what the visitor typed stays.
+ */
+let typedLast: { partId: string; text: string } | undefined;
+
 function PartBill({ part }: { part: BillPart & { _id: string; name: string } }) {
   const { NavLink } = useNavKit();
   // Kept as typed: an empty or partial field shows no bill rather than jumping back.
-  const [quantityText, setQuantityText] = useState(String(part.minOrderQuantity));
+  const [quantityText, setQuantityText] = useState(() =>
+    typedLast?.partId === part._id ? typedLast.text : String(part.minOrderQuantity),
+  );
+  useEffect(() => {
+    typedLast = { partId: part._id, text: quantityText };
+  }, [part._id, quantityText]);
   const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
   const problem = quantityProblemOf(part, quantity);
   return (

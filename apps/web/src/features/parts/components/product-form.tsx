@@ -55,7 +55,7 @@ function productResolver(
 }
 
 /**
- * The product form of spec §3 (name, price, available, minorder, description, image) with the
+ * The product form (name, price, available, minorder, description, image) with the
  * bulk-discount flag, the SKU and the pack size, and where the part sits in the
  * catalog: its category, brand and the category's specifications. Adding requires an image;
  * updating keeps the current one unless replaced.

@@ -7,8 +7,8 @@ import { addProduct, uploadImage } from '../api';
 import { ProductForm, toProductInput } from '../components/product-form';
 
 /**
- * Add Product (spec §3, §8): upload the image, then add the product. The form waits for the
- * category tree: without it a part could only be added outside the catalog.
+ * Add Product: upload the image, then add the product; a toast says whether it was added. The
+ * form waits for the category tree: without it a part could only be added outside the catalog.
  */
 export default function AddProductPage() {
   const queryClient = useQueryClient();

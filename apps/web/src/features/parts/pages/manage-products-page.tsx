@@ -20,7 +20,7 @@ import { deleteProduct } from '../api';
 
 const PAGE_SIZE = 20;
 
-/** Manage Products (spec §2): number, avatar, name, unit price, stock, Update, Delete; search by name. */
+/** Manage Products: number, avatar, name, unit price, stock, Update, Delete; search by name. */
 export default function ManageProductsPage() {
   const [params, setParams] = useSearchParams();
   const page = pageParam(params);

@@ -38,7 +38,7 @@ const purchaseFormSchema = orderInputSchema.omit({ partId: true });
 type PurchaseForm = z.input<typeof purchaseFormSchema>;
 type PurchaseRequest = z.output<typeof purchaseFormSchema>;
 
-/** The order page for one part (spec §2, §4, §5). */
+/** The order page for one part: its details, a quantity and delivery, and the Order button. */
 export default function PurchasePage() {
   const { id = '' } = useParams();
   const part = useQuery(partQuery(id));
@@ -160,8 +160,9 @@ function OrderForm({ part }: { part: Part }) {
       toast.success(toastMessages.orderCompleted);
       navigate(`/dashboard/orders/${encodeURIComponent(insertedId)}?placed=1`);
     },
-    onError: (error) => toast.error(error.message),
-    // Success or not, show the stock as it is now (spec §4: the part is re-fetched).
+    // A refused line says its own problem (its stock now, the pack), not the order's summary.
+    onError: (error) => toast.error((error instanceof ApiError && error.problems?.[0]) || error.message),
+    // Success or not, the part is read again, so the page shows the stock as it is now.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: partKeys.all });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
@@ -245,7 +246,7 @@ function OrderForm({ part }: { part: Part }) {
           {outOfStock ? stockMessages.outOfStock : order.isPending ? m.placing : m.order}
         </button>
         {outOfStock && <p className="text-sm text-base-content/80">{stockMessages.outOfStockNote}</p>}
-        {/* A one-part order is placed above (the spec's Order); the cart gathers many parts. */}
+        {/* A one-part order is placed above (Order); the cart gathers many parts. */}
         {!outOfStock && <AddToCartButton part={part} quantity={quantity} className="items-stretch" />}
       </form>
     </section>

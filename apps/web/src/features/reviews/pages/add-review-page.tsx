@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { reviewKeys } from '../../../lib/review-queries';
 import { addReview } from '../api';
 
-/** Add Review (spec §2): message and ratings; name and e-mail come from the account. */
+/** Add Review: message and ratings; name and e-mail come from the account. */
 export default function AddReviewPage() {
   const queryClient = useQueryClient();
   const {

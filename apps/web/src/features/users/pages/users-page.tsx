@@ -20,7 +20,7 @@ import { makeAdmin, removeUser, USERS_PAGE_SIZE, userKeys, usersQuery } from '..
 import { CreditLimitCell } from '../components/credit-limit-cell';
 import { RemovedUsers } from '../components/removed-users';
 
-/** Users (admin): Make Admin and Remove User (spec §2, §8), and restoring removed users. */
+/** Users (admin): Make Admin and Remove User, each followed by a toast, and restoring removed users. */
 export default function UsersPage() {
   const me = useSessionUser();
   const [params, setParams] = useSearchParams();
