@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type Facets, browseMessages as m, type Part } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
-import { expect, signInAs, test } from './fixtures';
+import { expect, holdAppCode, signInAs, test } from './fixtures';
 
 /**
  * Browsing by category on the web: a buyer finds processors by kind and spec from the top bar, ticks two
@@ -176,23 +176,13 @@ test.describe('on a phone', () => {
     customer,
   }) => {
     await signInAs(page, customer);
-    // The app's code is held back, as a slow connection would: the page's islands answer meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The app's code is held back: the page's islands answer meanwhile.
+    const app = await holdAppCode(page);
     await page.goto('/c/processors');
     await page.getByRole('button', { name: m.showFilters }).click();
     await expect(page.getByRole('button', { name: m.hideFilters })).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByTestId('facet-brand')).toBeVisible();
-    // The server's islands, with the props it wrote for them: the app's own carry none.
-    const serverIslands = page.locator('[data-island][data-props]');
-    expect(await serverIslands.count()).toBeGreaterThan(0);
-
-    release();
-    await expect(serverIslands).toHaveCount(0);
+    await app.takeOver();
     await expect(page.getByRole('button', { name: m.hideFilters })).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByTestId('facet-brand')).toBeVisible();
   });

@@ -141,6 +141,29 @@ export async function placeOrderByApi(
   return ((await res.json()) as { order: Order }).order;
 }
 
+/**
+ * Holds the app's code back, as a slow connection would, so that a rendered page's islands answer
+ * meanwhile. `takeOver()` lets it load and waits until the app has drawn over every island the
+ * server wrote (those carry their props; the app's own carry none).
+ */
+export async function holdAppCode(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const serverIslands = page.locator('[data-island][data-props]');
+  return {
+    serverIslands,
+    async takeOver() {
+      expect(await serverIslands.count()).toBeGreaterThan(0);
+      release();
+      await expect(serverIslands).toHaveCount(0);
+    },
+  };
+}
+
 export const ADMIN_NAME = 'Olive Owner';
 
 export const test = base.extend<{ customer: Account; admin: Account; part: Part }, { adminEmail: string }>({

@@ -1,7 +1,7 @@
 import { navMessages } from '@store/shared';
 import { expectNoAxeViolations } from './axe';
 import { eachVisit } from './every-route';
-import { createCustomer, expect, signInAs, test } from './fixtures';
+import { createCustomer, expect, holdAppCode, signInAs, test } from './fixtures';
 import { lineStarts, overflowingOrOverlapping, wordsBrokenAcrossLines } from './helpers';
 
 /**
@@ -136,20 +136,14 @@ test.describe('phones (360 × 740)', () => {
     customer,
   }) => {
     await signInAs(page, customer);
-    // The app's code is held back, as a slow connection would: the page's islands answer meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The app's code is held back: the page's islands answer meanwhile.
+    const app = await holdAppCode(page);
     await page.goto('/parts');
     await page.getByRole('button', { name: navMessages.openMenu }).click();
     const shown = page.locator('#mobile-menu').getByTestId('user-name');
     await expect(shown).toHaveText(customer.name);
 
-    release();
-    await expect(page.locator('[data-island][data-props]')).toHaveCount(0);
+    await app.takeOver();
     await expect(shown).toHaveText(customer.name);
     await expect(page.getByRole('button', { name: navMessages.closeMenu })).toHaveAttribute(
       'aria-expanded',

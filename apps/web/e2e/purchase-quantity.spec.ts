@@ -1,5 +1,5 @@
 import { type Order, partPageMessages } from '@store/shared';
-import { expect, signInAs, test } from './fixtures';
+import { expect, holdAppCode, signInAs, test } from './fixtures';
 import { signIn } from './helpers';
 
 /**
@@ -47,22 +47,12 @@ test.describe('the quantity goes from the part page to the order', () => {
     part,
   }) => {
     await signInAs(page, customer);
-    // The app's code is held back, as a slow connection would: the page's islands answer meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The app's code is held back: the page's islands answer meanwhile.
+    const app = await holdAppCode(page);
     await page.goto(`/parts/${part._id}`);
     await page.getByLabel('Quantity').fill('1000');
     await expect(page.getByTestId('bill-total')).toHaveText('£2,250.00');
-    // The server's islands, with the props it wrote for them: the app's own carry none.
-    const serverIslands = page.locator('[data-island][data-props]');
-    expect(await serverIslands.count()).toBeGreaterThan(0);
-
-    release();
-    await expect(serverIslands).toHaveCount(0);
+    await app.takeOver();
     await expect(page.getByLabel('Quantity')).toHaveValue('1000');
     await expect(page.getByTestId('bill-total')).toHaveText('£2,250.00');
     await page.getByRole('link', { name: `Purchase ${part.name}` }).click();

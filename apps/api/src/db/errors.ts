@@ -79,9 +79,11 @@ export function failedWith(error: unknown, sqlstate: string): boolean {
  */
 export function refusedByDatabase(error: unknown): boolean {
   if (isDatabaseUnavailable(error)) return false;
+  // The server's own error (node-postgres' and PGlite's alike) carries a severity beside its
+  // SQLSTATE; a socket's error (EPIPE) carries neither.
   for (let e = error; e instanceof Error; e = e.cause) {
     const code = codeOf(e);
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && fieldOf(e, 'severity')) return true;
   }
   return false;
 }

@@ -117,6 +117,7 @@ describe('batched calls', () => {
 
   it.each([
     ['cannot be reached', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['lost the connection mid-call', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })],
     ['answered what the store cannot read', new Error('an answer of another shape')],
   ])(
     "fails every request of a batch whose database %s, with the call's error, retrying none",
@@ -134,7 +135,7 @@ describe('batched calls', () => {
     ['a row that changed', ROW_CHANGED],
   ])('makes each request of a batch alone when the database refused it with %s', async (_, code) => {
     const { calls, answers } = await batchOfTwo();
-    calls[2]?.fail(Object.assign(new Error('refused'), { code }));
+    calls[2]?.fail(Object.assign(new Error('refused'), { code, severity: 'ERROR' }));
     await flush();
     expect(calls.slice(3).map((c) => [c.kind, c.ns, c.lockFirst])).toEqual([
       ['one', [3], false],
@@ -149,8 +150,8 @@ describe('batched calls', () => {
     const changed = batch.call(req(1), 'rules');
     const deadlocked = batch.alone(req(2), 'rules').catch((e: Error) => e.message);
     await flush();
-    calls[0]?.fail(Object.assign(new Error('a part changed'), { code: ROW_CHANGED }));
-    calls[1]?.fail(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+    calls[0]?.fail(Object.assign(new Error('a part changed'), { code: ROW_CHANGED, severity: 'ERROR' }));
+    calls[1]?.fail(Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' }));
     await flush();
     expect(calls.slice(2).map((c) => [c.kind, c.ns, c.lockFirst])).toEqual([['one', [1], true]]);
     calls[2]?.finish();
